@@ -1,0 +1,1 @@
+"""Authentication filters: /rest/security/authfilters."""

@@ -1,0 +1,1 @@
+"""Authentication providers: /rest/security/authproviders."""

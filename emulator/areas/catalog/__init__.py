@@ -1,0 +1,1 @@
+"""The catalog: workspaces, namespaces, stores, resources, layers, layer groups."""

@@ -1,0 +1,24 @@
+"""The scenario sections, one per area, in the order they are applied.
+
+Each entry names the top-level key of a scenario document and the area module that reads
+(``apply``) and writes (``dump``) it. Order matters: later areas may refer to earlier ones
+(layers to workspaces, styles to layers, tile layers to layers).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from .auth_filters import scenario as auth_filters
+from .auth_providers import scenario as auth_providers
+from .security import scenario as security
+from .users import scenario as users
+
+SECTIONS: list[tuple[str, ModuleType]] = [
+    ("users", users),
+    ("authProviders", auth_providers),
+    ("authFilters", auth_filters),
+    ("security", security),
+]
+
+TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

@@ -1,0 +1,1 @@
+"""Security settings: keystore password, catalog mode, access rules."""

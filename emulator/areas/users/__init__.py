@@ -1,0 +1,1 @@
+"""Users, groups and roles: the default user/group service and the active role service."""

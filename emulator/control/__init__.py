@@ -1,0 +1,1 @@
+"""The control plane under /__emulator: reset, clock, scheduler, journal, health."""

@@ -1,0 +1,74 @@
+"""Control-plane endpoints (JSON in and out; administrators only, via the auth middleware)."""
+
+from __future__ import annotations
+
+import math
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..core.errors import Invalid
+from ..http.context import emulator
+from ..wire.json import dumps
+
+
+def _json(value: object, status: int = 200) -> Response:
+    return Response(dumps(value), status, media_type="application/json")
+
+
+async def reset(request: Request) -> Response:
+    emulator(request).reset()
+    return Response(status_code=204)
+
+
+async def advance(request: Request) -> Response:
+    raw = request.query_params.get("seconds")
+    if raw is None:
+        raise Invalid("Missing query parameter seconds")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise Invalid(f"seconds must be a number, got {raw!r}") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise Invalid(f"seconds must be a non-negative number, got {raw!r}")
+    emu = emulator(request)
+    now = emu.clock.advance(seconds)
+    return _json({"now": now})
+
+
+async def drain(request: Request) -> Response:
+    emu = emulator(request)
+    emu.scheduler.drain()
+    return _json({"now": emu.clock.now()})
+
+
+async def requests(request: Request) -> Response:
+    emu = emulator(request)
+    if request.method == "DELETE":
+        emu.journal.clear()
+        return Response(status_code=204)
+    return _json({"requests": emu.journal.to_json()})
+
+
+async def health(request: Request) -> Response:
+    emu = emulator(request)
+    return _json(
+        {
+            "status": "ok",
+            "scenario": emu.scenario.name,
+            "profile": emu.profile,
+            "clock": emu.clock.kind,
+            "now": emu.clock.now(),
+            "vendorPrefix": emu.vendor.prefix,
+        }
+    )
+
+
+routes = [
+    Route("/__emulator/reset", reset, methods=["POST"]),
+    Route("/__emulator/clock/advance", advance, methods=["POST"]),
+    Route("/__emulator/scheduler/drain", drain, methods=["POST"]),
+    Route("/__emulator/requests", requests, methods=["GET", "DELETE"]),
+    Route("/__emulator/health", health, methods=["GET"]),
+]

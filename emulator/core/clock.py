@@ -1,0 +1,117 @@
+"""Simulated time: seconds since the emulator started, plus a fixed calendar origin.
+
+``ManualClock`` moves only when told; ``RealtimeClock`` follows the wall clock and can also
+be pushed forward. Listeners (the seed scheduler) are called after every advance so that
+the work that time allows gets done; reading the clock never changes anything.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Protocol
+
+DEFAULT_ORIGIN = datetime(2026, 1, 1, tzinfo=UTC)
+
+Listener = Callable[[float], None]
+
+
+class Clock(Protocol):
+    origin: datetime
+
+    def now(self) -> float: ...
+
+    def advance(self, seconds: float) -> float: ...
+
+    def subscribe(self, listener: Listener) -> None: ...
+
+    def reset(self) -> None: ...
+
+
+class _ListenerMixin:
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def _notify(self, now: float) -> None:
+        for listener in self._listeners:
+            listener(now)
+
+    def datetime(self) -> datetime:
+        """The current simulated instant on the calendar."""
+        return self.origin + timedelta(seconds=self.now())  # type: ignore[attr-defined,no-any-return]
+
+    def millis(self) -> int:
+        """The current simulated instant as epoch milliseconds."""
+        return int(self.datetime().timestamp() * 1000)
+
+
+class ManualClock(_ListenerMixin):
+    """Frozen until ``advance``; the pytest fixtures' default."""
+
+    kind = "manual"
+
+    def __init__(self, origin: datetime = DEFAULT_ORIGIN) -> None:
+        super().__init__()
+        self.origin = origin
+        self._now = 0.0
+
+    def now(self) -> float:
+        return self._now
+
+    def advance(self, seconds: float) -> float:
+        if seconds < 0:
+            raise ValueError("seconds must be non-negative")
+        self._now += seconds
+        self._notify(self._now)
+        return self._now
+
+    def reset(self) -> None:
+        self._now = 0.0
+
+
+class RealtimeClock(_ListenerMixin):
+    """Follows the wall clock (monotonic), plus whatever ``advance`` added; `serve`'s default."""
+
+    kind = "realtime"
+
+    def __init__(
+        self, origin: datetime = DEFAULT_ORIGIN, monotonic: Callable[[], float] = time.monotonic
+    ) -> None:
+        super().__init__()
+        self.origin = origin
+        self._monotonic = monotonic
+        self._start = monotonic()
+        self._offset = 0.0
+
+    def now(self) -> float:
+        return self._monotonic() - self._start + self._offset
+
+    def advance(self, seconds: float) -> float:
+        if seconds < 0:
+            raise ValueError("seconds must be non-negative")
+        self._offset += seconds
+        now = self.now()
+        self._notify(now)
+        return now
+
+    def sync(self) -> float:
+        """Let listeners catch up with the wall clock."""
+        now = self.now()
+        self._notify(now)
+        return now
+
+    def reset(self) -> None:
+        self._start = self._monotonic()
+        self._offset = 0.0
+
+
+def make_clock(kind: str, origin: datetime = DEFAULT_ORIGIN) -> ManualClock | RealtimeClock:
+    if kind == "manual":
+        return ManualClock(origin)
+    if kind == "realtime":
+        return RealtimeClock(origin)
+    raise ValueError(f"unknown clock {kind!r}; expected manual or realtime")

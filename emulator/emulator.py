@@ -1,0 +1,115 @@
+"""``Emulator``: the one root object. It owns the state, clock, scheduler, journal and the
+scenario it started from; every fixture and server hands out this object or something
+built from it. There are no module globals: two emulators share nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .areas.seeding.scheduler import SeedScheduler
+from .core.clock import make_clock
+from .core.profile import Decisions, decisions_for
+from .core.vendor import VendorNames
+from .journal import Journal
+from .scenarios import loader
+from .state import State
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+DEFAULT_MAX_BODY = 64 * 1024 * 1024
+
+
+class Emulator:
+    """An emulated GeoServer.
+
+    Parameters:
+        scenario: ``"stock"``, ``"empty"`` or a path to a scenario file or folder.
+        clock: ``"manual"`` (time moves only when advanced) or ``"realtime"``.
+        profile: ``"spec"`` or ``"geoserver"``; default: the scenario's, else ``"spec"``.
+        vendor_prefix: prefix of Java class names written in payloads; default: the
+            scenario's, else ``org.geoserver``.
+        context_path: where the server is mounted, ``/geoserver`` by default.
+        max_body: the largest request body accepted, in bytes (413 beyond).
+    """
+
+    def __init__(
+        self,
+        scenario: str | Path = "stock",
+        *,
+        clock: str = "manual",
+        profile: str | None = None,
+        vendor_prefix: str | None = None,
+        context_path: str = "/geoserver",
+        max_body: int = DEFAULT_MAX_BODY,
+    ) -> None:
+        self.context_path = "/" + context_path.strip("/") if context_path.strip("/") else ""
+        self.max_body = max_body
+        self._profile_arg = profile
+        self._prefix_arg = vendor_prefix
+        self.scenario = loader.load(scenario)
+        settings = self.scenario.settings
+        self.clock = make_clock(clock, settings.clock_origin)
+        self.journal = Journal()
+        self.internal_errors: list[str] = []
+        """tracebacks of unexpected exceptions (each also answered 500); empty when healthy"""
+        self.state: State = self.scenario.state()
+        self.scheduler = SeedScheduler(lambda: self.state)
+        self.clock.subscribe(self.scheduler.run_until)
+        self._configure()
+        self._app: Starlette | None = None
+        self._wsgi: Any = None
+
+    def _configure(self) -> None:
+        settings = self.scenario.settings
+        self.profile: str = self._profile_arg or settings.profile or "spec"
+        self.decisions: Decisions = decisions_for(self.profile)
+        self.vendor = VendorNames(self._prefix_arg or settings.vendor_prefix or "org.geoserver")
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Restore the start state: state, clock, scheduler and journal."""
+        self.state = self.scenario.state()
+        self.clock.reset()
+        self.scheduler.reset()
+        self.journal.clear()
+
+    def load_scenario(self, scenario: str | Path) -> None:
+        """Start over from another scenario."""
+        self.scenario = loader.load(scenario)
+        self._configure()
+        self.reset()
+
+    def dump_scenario(self) -> dict[str, Any]:
+        """The current state as a self-contained scenario document."""
+        return loader.dump(self.state, self.scenario.settings)
+
+    def save_scenario(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.dump_scenario(), indent=2) + "\n", encoding="utf-8")
+
+    def tick(self) -> None:
+        """Let a realtime clock's listeners catch up (called at the start of each request)."""
+        sync = getattr(self.clock, "sync", None)
+        if sync is not None:
+            sync()
+
+    # -- transports --------------------------------------------------------------------
+
+    @property
+    def asgi_app(self) -> Starlette:
+        if self._app is None:
+            from .http.app import create_app
+
+            self._app = create_app(self)
+        return self._app
+
+    @property
+    def wsgi_app(self) -> Any:
+        if self._wsgi is None:
+            from .http.wsgi import WSGIApp
+
+            self._wsgi = WSGIApp(self.asgi_app)
+        return self._wsgi

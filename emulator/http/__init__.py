@@ -1,0 +1,1 @@
+"""The HTTP face of the emulator: the Starlette app, its middleware and endpoint helpers."""

@@ -1,0 +1,108 @@
+"""``create_app(emulator)``: the Starlette app with every area's routes under the context path."""
+
+from __future__ import annotations
+
+import traceback
+from typing import TYPE_CHECKING
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount
+
+from ..areas.about import routes as about
+from ..areas.appschema import routes as appschema
+from ..areas.auth_filters import routes as auth_filters
+from ..areas.auth_providers import routes as auth_providers
+from ..areas.catalog import routes as catalog
+from ..areas.mosaics import routes as mosaics
+from ..areas.security import routes as security
+from ..areas.seeding import routes as seeding
+from ..areas.styles import routes as styles
+from ..areas.urlchecks import routes as urlchecks
+from ..areas.users import routes as users
+from ..control import routes as control
+from ..core.errors import EmulatorError
+from ..wire import errors as wire_errors
+from .middleware import AuthMiddleware, JournalMiddleware, inner_path
+
+if TYPE_CHECKING:
+    from ..emulator import Emulator
+
+AREA_ROUTES: list[list[BaseRoute]] = [
+    users.routes,
+    auth_providers.routes,
+    auth_filters.routes,
+    security.routes,
+    urlchecks.routes,
+    about.routes,
+    styles.routes,
+    appschema.routes,
+    mosaics.routes,
+    catalog.routes,
+    seeding.routes,
+]
+
+
+def all_routes() -> list[BaseRoute]:
+    """Every route relative to the context root, control plane first."""
+    out: list[BaseRoute] = list(control.routes)
+    for routes in AREA_ROUTES:
+        out.extend(routes)
+    return out
+
+
+def _error_response(request: Request, status: int, message: str, headers: dict[str, str]) -> Response:
+    emu = request.app.state.emulator
+    path = inner_path(request.scope, emu) or request.url.path
+    if path.startswith("/__emulator"):
+        from ..wire.json import dumps
+
+        return Response(dumps({"error": message}), status, headers, media_type="application/json")
+    quiet = request.query_params.get("quietOnNotFound", "").lower() == "true"
+    body, media_type = wire_errors.render(status, message, path, request.headers.get("accept"), quiet)
+    return Response(body, status, headers, media_type=media_type)
+
+
+async def on_domain_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, EmulatorError)
+    return _error_response(request, exc.status, exc.message, exc.headers)
+
+
+async def on_http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        message = f"No such resource: {request.method} {request.url.path}"
+    elif exc.status_code == 405:
+        message = f"Request method '{request.method}' is not supported"
+    else:
+        message = exc.detail
+    return _error_response(request, exc.status_code, message, dict(exc.headers or {}))
+
+
+async def on_unexpected(request: Request, exc: Exception) -> Response:
+    """A bug: answered as GeoServer answers any uncaught exception (500, the message), and
+    remembered on the emulator so that tests can fail on it."""
+    request.app.state.emulator.internal_errors.append(
+        "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    )
+    return _error_response(request, 500, f"Internal error: {type(exc).__name__}", {})
+
+
+def create_app(emulator: Emulator) -> Starlette:
+    routes = all_routes()
+    if emulator.context_path:
+        routes = [Mount(emulator.context_path, routes=routes)]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(JournalMiddleware), Middleware(AuthMiddleware)],
+        exception_handlers={
+            EmulatorError: on_domain_error,
+            HTTPException: on_http_error,
+            Exception: on_unexpected,
+        },
+    )
+    app.state.emulator = emulator
+    return app

@@ -1,0 +1,84 @@
+"""Helpers every endpoint uses: the emulator behind a request, its body, links, responses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..access import Principal
+from ..core.errors import PayloadTooLarge
+from ..wire import negotiate
+
+if TYPE_CHECKING:
+    from ..emulator import Emulator
+
+
+def emulator(request: Request) -> Emulator:
+    emu: Emulator = request.app.state.emulator
+    return emu
+
+
+def principal(request: Request) -> Principal | None:
+    return request.scope.get("state", {}).get("principal")
+
+
+async def body(request: Request) -> bytes:
+    """The request body, refused with 413 past the emulator's cap."""
+    limit = emulator(request).max_body
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise PayloadTooLarge(f"Request body larger than {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def base_url(request: Request) -> str:
+    """``scheme://host[:port]/context`` as the client addressed the server."""
+    host = request.headers.get("host") or f"{request.url.hostname}:{request.url.port}"
+    return f"{request.url.scheme}://{host}{emulator(request).context_path}"
+
+
+def rest_url(request: Request, path: str) -> str:
+    """An absolute link to ``/rest/<path>``."""
+    return f"{base_url(request)}/rest/{path.lstrip('/')}"
+
+
+def response_format(
+    request: Request, ext: str | None, offered: Sequence[str] = ("xml", "json"), default: str = "xml"
+) -> str:
+    return negotiate.response_format(request.headers.get("accept"), ext, offered, default)
+
+
+def body_format(request: Request, accepted: Sequence[str] = ("xml", "json")) -> str:
+    return negotiate.body_format(request.headers.get("content-type"), accepted)
+
+
+def respond(
+    content: bytes | str = b"",
+    fmt: str | None = None,
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+    media_type: str | None = None,
+) -> Response:
+    """A response in a short format name (``xml``, ``json``, ``html``, ``text``…)."""
+    if media_type is None and fmt is not None:
+        media_type = negotiate.media_type(fmt)
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    return Response(content, status_code=status, headers=headers, media_type=media_type)
+
+
+def created(request: Request, location_path: str, name: str, status: int = 201) -> Response:
+    """GeoServer's create reply: ``Location`` absolute, the new name as plain text."""
+    return Response(
+        name,
+        status_code=status,
+        headers={"Location": rest_url(request, location_path)},
+        media_type="text/plain",
+    )

@@ -1,0 +1,18 @@
+"""What an area's scenario reader and writer are given besides its section."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.vendor import VendorNames
+
+
+@dataclass(frozen=True)
+class ScenarioContext:
+    vendor: VendorNames
+    """class names in scenario files are written with the ``org.geoserver`` prefix"""
+    base_dir: Path | None
+    """the folder of the scenario file, for side files an area refers to"""
+    where: str
+    """the scenario's name, for error messages"""

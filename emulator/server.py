@@ -1,0 +1,58 @@
+"""A live uvicorn server, in a thread (for fixtures) or in the foreground (for the CLI)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from typing import Any
+
+import uvicorn
+
+
+class ThreadedServer(uvicorn.Server):
+    """uvicorn with signal handlers off, on a socket bound before start (port 0 works)."""
+
+    def install_signal_handlers(self) -> None:  # pragma: no cover - trivial
+        pass
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def config(app: Any, host: str) -> uvicorn.Config:
+    return uvicorn.Config(
+        app, host=host, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1
+    )
+
+
+class LiveServer:
+    """Serve an ASGI app on 127.0.0.1 and a free port in a background thread."""
+
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.sock = bind(host, port)
+        self.host, self.port = self.sock.getsockname()[:2]
+        self.server = ThreadedServer(config(app, host))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError("live server failed to start")
+            threading.Event().wait(0.001)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=5)
+        self.sock.close()
+
+    def url(self, context_path: str) -> str:
+        return f"http://{self.host}:{self.port}{context_path}"

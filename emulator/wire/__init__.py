@@ -1,0 +1,1 @@
+"""Wire formats shared by every area: hardened XML, deterministic JSON, negotiation, errors."""

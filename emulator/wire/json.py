@@ -1,0 +1,46 @@
+"""Deterministic JSON: insertion order kept, fixed separators, UTF-8."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..core.errors import Invalid
+
+
+def dumps(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def loads(body: bytes | str, what: str = "JSON") -> Any:
+    """Parse a request body, or raise ``Invalid`` with a readable message."""
+    if isinstance(body, bytes):
+        try:
+            body = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Invalid(f"Malformed {what}: not UTF-8") from None
+    if not body.strip():
+        raise Invalid(f"Empty {what} body")
+    try:
+        return json.loads(body, parse_constant=_reject_constant)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise Invalid(f"Malformed {what}: {exc}") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise json.JSONDecodeError(f"{name} is not valid JSON", name, 0)
+
+
+def as_object(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Invalid(f"Expected a JSON object for {what}")
+    return value
+
+
+def as_list(value: Any) -> list[Any]:
+    """GeoServer's one-element-list quirk on input: an object stands for a list of one."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, list):
+        return value
+    return [value]

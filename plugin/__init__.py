@@ -1,0 +1,1 @@
+"""The geoserver-emulator pytest plugin (entry point ``geoserver_emulator``)."""

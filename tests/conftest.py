@@ -1,0 +1,47 @@
+"""Shared fixtures for the project's own tests: a fresh emulator and HTTP clients over it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+import httpx
+
+from emulator import Emulator
+
+BASE = "http://localhost:8080/geoserver"
+ADMIN = ("admin", "geoserver")
+
+
+@pytest.fixture
+def emu() -> Emulator:
+    return Emulator("stock")
+
+
+@pytest.fixture
+def client_for(emu: Emulator) -> Iterator[Callable[..., httpx.Client]]:
+    """Make clients over ``emu`` (through its WSGI callable over the ASGI app): ``client_for(auth=("u", "p"))``."""
+    clients: list[tuple[httpx.Client, Emulator]] = []
+
+    def make(auth: tuple[str, str] | None = ADMIN, emulator: Emulator | None = None) -> httpx.Client:
+        target = emulator or emu
+        c = httpx.Client(transport=httpx.WSGITransport(app=target.wsgi_app), base_url=BASE, auth=auth)
+        clients.append((c, target))
+        return c
+
+    yield make
+    for c, target in clients:
+        c.close()
+        assert not target.internal_errors, "unexpected server errors:\n" + "\n".join(target.internal_errors)
+
+
+@pytest.fixture
+def client(client_for: Callable[..., httpx.Client]) -> httpx.Client:
+    """An administrator's client."""
+    return client_for()
+
+
+@pytest.fixture
+def anon(client_for: Callable[..., httpx.Client]) -> httpx.Client:
+    """A client without credentials."""
+    return client_for(auth=None)

@@ -80,13 +80,18 @@ def dump_status_html(modules: Sequence[ModuleStatus]) -> str:
     parts = ["<h2>About:</h2>", "<ul>"]
     for m in modules:
         rows = [("Module", m.module)]
-        rows += [(k, v) for k, v in (("Component", m.component), ("Version", m.version)) if v is not None]
+        rows += [
+            (k, v) for k, v in (("Component", m.component), ("Version", m.version)) if v is not None
+        ]
         rows += [("Enabled", java_string(m.enabled)), ("Available", java_string(m.available))]
         items = "".join(f"\n            <li><b>{k}</b> : {esc(v)}</li>" for k, v in rows)
         if m.message is not None:
-            message = esc(m.message.replace("\x1b", "ESC").replace("\b", "BACK").replace("\x07", "BELL"))
+            message = esc(
+                m.message.replace("\x1b", "ESC").replace("\b", "BACK").replace("\x07", "BELL")
+            )
             items += f"\n            <li><b>Message</b> : {message.replace(chr(10), '<br/>')}</li>"
-        parts.append(f"    <li><h3>Module name: {esc(m.name)}</h3>\n        <ul>{items}\n        </ul>\n    </li>")
+        head = f"    <li><h3>Module name: {esc(m.name)}</h3>"
+        parts.append(f"{head}\n        <ul>{items}\n        </ul>\n    </li>")
     parts.append("</ul>")
     return html_page("\n".join(parts))
 

@@ -18,9 +18,31 @@ from .metrics import MetricSample
 
 PROC = Path("/proc")
 VIRTUAL_FS = frozenset(
-    {"proc", "sysfs", "tmpfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "mqueue", "securityfs",
-     "debugfs", "tracefs", "pstore", "bpf", "autofs", "hugetlbfs", "configfs", "fusectl",
-     "binfmt_misc", "nsfs", "ramfs", "rpc_pipefs", "squashfs", "efivarfs"}
+    {
+        "proc",
+        "sysfs",
+        "tmpfs",
+        "devtmpfs",
+        "devpts",
+        "cgroup",
+        "cgroup2",
+        "mqueue",
+        "securityfs",
+        "debugfs",
+        "tracefs",
+        "pstore",
+        "bpf",
+        "autofs",
+        "hugetlbfs",
+        "configfs",
+        "fusectl",
+        "binfmt_misc",
+        "nsfs",
+        "ramfs",
+        "rpc_pipefs",
+        "squashfs",
+        "efivarfs",
+    }
 )
 
 
@@ -56,7 +78,8 @@ def _busy_percent(ticks: list[int]) -> float:
 def _system() -> list[MetricSample]:
     try:
         release = platform.freedesktop_os_release()
-        os_name = f"{release.get('NAME', 'Linux')} {release.get('VERSION', release.get('VERSION_ID', ''))}"
+        version = release.get("VERSION", release.get("VERSION_ID", ""))
+        os_name = f"{release.get('NAME', 'Linux')} {version}"
     except OSError:
         os_name = f"{platform.system()} {platform.release()}"
     out = [MetricSample("OPERATING_SYSTEM", os_name.strip())]
@@ -70,9 +93,14 @@ def _system() -> list[MetricSample]:
 def _cpu() -> list[MetricSample]:
     cpuinfo = _read(PROC / "cpuinfo")
     cores = {
-        block for block in ("".join(line for line in part.splitlines()
-                                    if line.startswith(("physical id", "core id")))
-                            for part in cpuinfo.split("\n\n")) if block
+        block
+        for block in (
+            "".join(
+                line for line in part.splitlines() if line.startswith(("physical id", "core id"))
+            )
+            for part in cpuinfo.split("\n\n")
+        )
+        if block
     }
     logical = os.cpu_count() or 0
     loadavg = _read(PROC / "loadavg").split()
@@ -85,8 +113,15 @@ def _cpu() -> list[MetricSample]:
     ticks = _cpu_ticks()
     out.append(MetricSample("CPU_LOAD", _busy_percent(ticks[0]), description="CPU load average"))
     for i, per_cpu in enumerate(ticks[1:]):
-        out.append(MetricSample("PER_CPU_LOAD", _busy_percent(per_cpu), description=f"CPU {i + 1} load",
-                                identifier=f"CPU {i + 1}", priority=105 + i))
+        out.append(
+            MetricSample(
+                "PER_CPU_LOAD",
+                _busy_percent(per_cpu),
+                description=f"CPU {i + 1} load",
+                identifier=f"CPU {i + 1}",
+                priority=105 + i,
+            )
+        )
     return out
 
 
@@ -105,7 +140,12 @@ def _memory() -> list[MetricSample]:
 
 
 PARTITION_ROWS: tuple[tuple[str, str, int, Callable[[int, int], float | int]], ...] = (
-    ("PARTITION_USED", "used space", 503, lambda total, free: (total - free) / total * 100 if total else 0),
+    (
+        "PARTITION_USED",
+        "used space",
+        503,
+        lambda total, free: (total - free) / total * 100 if total else 0,
+    ),
     ("PARTITION_TOTAL", "total space", 504, lambda total, free: total),
     ("PARTITION_FREE", "free space", 505, lambda total, free: free),
 )
@@ -136,8 +176,13 @@ def _file_systems() -> list[MetricSample]:
     out = [MetricSample("FILE_SYSTEM_TOTAL_USAGE", used / total * 100 if total else 0)]
     for metric, text, priority, value in PARTITION_ROWS:
         out += [
-            MetricSample(metric, value(t, f), description=f"Partition [{name}] {text}",
-                         identifier=name, priority=priority)
+            MetricSample(
+                metric,
+                value(t, f),
+                description=f"Partition [{name}] {text}",
+                identifier=name,
+                priority=priority,
+            )
             for name, t, f in stores
         ]
     return out
@@ -152,12 +197,30 @@ def _network() -> list[MetricSample]:
             nics.append((name.strip(), int(fields[0]), int(fields[8])))
     if not nics:
         return []
-    out = [MetricSample("NETWORK_INTERFACES_SEND", float(sum(n[2] for n in nics))),
-           MetricSample("NETWORK_INTERFACES_RECEIVED", float(sum(n[1] for n in nics)))]
-    out += [MetricSample("NETWORK_INTERFACE_SEND", sent, description=f"Network interface [{n}] send",
-                         identifier=n, priority=903) for n, _, sent in nics]
-    out += [MetricSample("NETWORK_INTERFACE_RECEIVED", recv, description=f"Network interface [{n}] received",
-                         identifier=n, priority=901 + 3 * i) for i, (n, recv, _) in enumerate(nics)]
+    out = [
+        MetricSample("NETWORK_INTERFACES_SEND", float(sum(n[2] for n in nics))),
+        MetricSample("NETWORK_INTERFACES_RECEIVED", float(sum(n[1] for n in nics))),
+    ]
+    out += [
+        MetricSample(
+            "NETWORK_INTERFACE_SEND",
+            sent,
+            description=f"Network interface [{n}] send",
+            identifier=n,
+            priority=903,
+        )
+        for n, _, sent in nics
+    ]
+    out += [
+        MetricSample(
+            "NETWORK_INTERFACE_RECEIVED",
+            recv,
+            description=f"Network interface [{n}] received",
+            identifier=n,
+            priority=901 + 3 * i,
+        )
+        for i, (n, recv, _) in enumerate(nics)
+    ]
     return out
 
 
@@ -172,12 +235,21 @@ def _sensors() -> list[MetricSample]:
     for i, fan in enumerate(fans):
         rpm = int(_read(fan).strip())
         if rpm > 0:
-            out.append(MetricSample("FAN_SPEED", rpm, name=f"FAN_SPEED_{i + 1}", description=f"Speed fan {i + 1}"))
+            out.append(
+                MetricSample(
+                    "FAN_SPEED", rpm, name=f"FAN_SPEED_{i + 1}", description=f"Speed fan {i + 1}"
+                )
+            )
     return out
 
 
 def _process() -> list[MetricSample]:
-    status = {k: v.split() for k, _, v in (line.partition(":") for line in _read(PROC / "self" / "status").splitlines())}
+    status = {
+        k: v.split()
+        for k, _, v in (
+            line.partition(":") for line in _read(PROC / "self" / "status").splitlines()
+        )
+    }
     stat = _read(PROC / "self" / "stat").rsplit(")", 1)[1].split()
     hz = os.sysconf("SC_CLK_TCK")
     uptime = float(_read(PROC / "uptime").split()[0])
@@ -186,13 +258,23 @@ def _process() -> list[MetricSample]:
     mem = _meminfo()["MemTotal"]
     out = [MetricSample("GEOSERVER_THREADS", int(status["Threads"][0]))]
     if alive > 0:
-        out.insert(0, MetricSample("GEOSERVER_CPU_USAGE", 100.0 * cpu / alive / (os.cpu_count() or 1)))
-    out.append(MetricSample("GEOSERVER_JVM_MEMORY_USAGE", 100.0 * int(status["VmRSS"][0]) * 1024 / mem))
+        out.insert(
+            0, MetricSample("GEOSERVER_CPU_USAGE", 100.0 * cpu / alive / (os.cpu_count() or 1))
+        )
+    out.append(
+        MetricSample("GEOSERVER_JVM_MEMORY_USAGE", 100.0 * int(status["VmRSS"][0]) * 1024 / mem)
+    )
     return out
 
 
 READERS: tuple[Callable[[], list[MetricSample]], ...] = (
-    _system, _cpu, _memory, _file_systems, _network, _sensors, _process,
+    _system,
+    _cpu,
+    _memory,
+    _file_systems,
+    _network,
+    _sensors,
+    _process,
 )
 
 

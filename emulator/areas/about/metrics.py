@@ -50,9 +50,13 @@ METRIC_INFOS: tuple[MetricInfo, ...] = (
     MetricInfo("PARTITION_TOTAL", "FILE_SYSTEM", 501, "Partition total space", "bytes"),
     MetricInfo("PARTITION_FREE", "FILE_SYSTEM", 502, "Partition free space", "bytes"),
     MetricInfo("NETWORK_INTERFACES_SEND", "NETWORK", 800, "Network interfaces send", "bytes"),
-    MetricInfo("NETWORK_INTERFACES_RECEIVED", "NETWORK", 801, "Network interfaces received", "bytes"),
+    MetricInfo(
+        "NETWORK_INTERFACES_RECEIVED", "NETWORK", 801, "Network interfaces received", "bytes"
+    ),
     MetricInfo("NETWORK_INTERFACE_SEND", "NETWORK", 900, "Network interface band usage", "bytes"),
-    MetricInfo("NETWORK_INTERFACE_RECEIVED", "NETWORK", 901, "Network interface available band", "bytes"),
+    MetricInfo(
+        "NETWORK_INTERFACE_RECEIVED", "NETWORK", 901, "Network interface available band", "bytes"
+    ),
     MetricInfo("TEMPERATURE", "SENSORS", 1200, "CPU temperature", "°C"),
     MetricInfo("VOLTAGE", "SENSORS", 1201, "CPU voltage", "V"),
     MetricInfo("FAN_SPEED", "SENSORS", 1202, "Fan speed", "rpm"),
@@ -107,7 +111,13 @@ class MetricValue:
 
 def unavailable(info: MetricInfo) -> MetricValue:
     return MetricValue(
-        False, info.description, info.name, info.unit, info.category, info.name, info.priority,
+        False,
+        info.description,
+        info.name,
+        info.unit,
+        info.category,
+        info.name,
+        info.priority,
         NOT_AVAILABLE,
     )
 
@@ -116,9 +126,14 @@ def row(info: MetricInfo, sample: MetricSample, elapsed: float = 0.0) -> MetricV
     if not sample.available:
         base = unavailable(info)
         return MetricValue(
-            False, sample.description or base.description, sample.name or base.name, base.unit,
-            base.category, sample.identifier or base.identifier,
-            base.priority if sample.priority is None else sample.priority, NOT_AVAILABLE,
+            False,
+            sample.description or base.description,
+            sample.name or base.name,
+            base.unit,
+            base.category,
+            sample.identifier or base.identifier,
+            base.priority if sample.priority is None else sample.priority,
+            NOT_AVAILABLE,
         )
     value = sample.value
     if info.name == "SYSTEM_UPTIME" and isinstance(value, int) and not isinstance(value, bool):

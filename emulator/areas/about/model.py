@@ -85,7 +85,9 @@ class AboutStore:
             raise NotFound(f"No such module: {target}")
         return found
 
-    def metric_values(self, elapsed: float, host: list[MetricSample] | None = None) -> list[MetricValue]:
+    def metric_values(
+        self, elapsed: float, host: list[MetricSample] | None = None
+    ) -> list[MetricValue]:
         """The system-status rows: from the host samples when given, else the scenario's
         (with ``SYSTEM_UPTIME`` advanced by ``elapsed`` emulated seconds)."""
         if host is not None:
@@ -98,7 +100,11 @@ def select(resources: Iterable[Resource], filters: Filters) -> list[Resource]:
     budget = regexes.Budget()
     out = sorted(resources, key=lambda r: r.name)
     if filters.manifest is not None:
-        out = [r for r in out if regexes.checked_fullmatch(filters.manifest, r.name, "manifest", budget)]
+        out = [
+            r
+            for r in out
+            if regexes.checked_fullmatch(filters.manifest, r.name, "manifest", budget)
+        ]
     if filters.from_ is not None and filters.to is not None:
         if filters.from_ > filters.to:
             raise Invalid(f"from ({filters.from_}) must not sort after to ({filters.to})")

@@ -70,7 +70,9 @@ async def system_status(request: Request) -> Response:
     fmt = _format(request, STATUS_OFFERED)
     emu = emulator(request)
     store = emu.state.about
-    rows = store.metric_values(emu.clock.now(), host.sample() if store.metrics_source == "host" else None)
+    rows = store.metric_values(
+        emu.clock.now(), host.sample() if store.metrics_source == "host" else None
+    )
     if fmt == "xml":
         return respond(codec.dump_metrics_xml(rows), "xml")
     if fmt == "html":
@@ -87,5 +89,7 @@ routes: list[BaseRoute] = [
     Route("/rest/about/status.{ext}", status, methods=["GET"], name="about-status-ext"),
     Route("/rest/about/status/{module}", status, methods=["GET"], name="about-status-module"),
     Route("/rest/about/system-status", system_status, methods=["GET"], name="system-status"),
-    Route("/rest/about/system-status.{ext}", system_status, methods=["GET"], name="system-status-ext"),
+    Route(
+        "/rest/about/system-status.{ext}", system_status, methods=["GET"], name="system-status-ext"
+    ),
 ]

@@ -70,7 +70,9 @@ def _merge_resources(target: list[Resource], items: list[Section]) -> None:
             target.append(resource)
         for key, value in props.items():
             if not XML_NAME.fullmatch(key):
-                raise ScenarioError(f"{item.where}.properties.{key}: not usable as an XML element name")
+                raise ScenarioError(
+                    f"{item.where}.properties.{key}: not usable as an XML element name"
+                )
             if value is None:
                 resource.properties.pop(key, None)
             elif isinstance(value, str):
@@ -80,7 +82,18 @@ def _merge_resources(target: list[Resource], items: list[Section]) -> None:
 
 
 def _module(m: Section) -> ModuleStatus:
-    m.only({"module", "name", "component", "version", "documentation", "message", "enabled", "available"})
+    m.only(
+        {
+            "module",
+            "name",
+            "component",
+            "version",
+            "documentation",
+            "message",
+            "enabled",
+            "available",
+        }
+    )
     return ModuleStatus(
         module=m.str("module", required=True),
         name=m.str("name", required=True),
@@ -105,7 +118,13 @@ def _sample(s: Section) -> MetricSample:
             raise ScenarioError(f"{s.where}.value: expected a string or a number")
         value = ""
     return MetricSample(
-        metric, value, available, s.str("name"), s.str("description"), s.str("identifier"), s.int("priority")
+        metric,
+        value,
+        available,
+        s.str("name"),
+        s.str("description"),
+        s.str("identifier"),
+        s.int("priority"),
     )
 
 
@@ -129,9 +148,14 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
         "manifests": _resources(store.manifests),
         "modules": [
             {
-                "module": m.module, "name": m.name, "component": m.component, "version": m.version,
-                "documentation": m.documentation, "message": m.message,
-                "enabled": m.enabled, "available": m.available,
+                "module": m.module,
+                "name": m.name,
+                "component": m.component,
+                "version": m.version,
+                "documentation": m.documentation,
+                "message": m.message,
+                "enabled": m.enabled,
+                "available": m.available,
             }
             for m in store.modules
         ],

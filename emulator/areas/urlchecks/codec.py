@@ -129,9 +129,7 @@ def dump_list_json(checks: Sequence[UrlCheck], base: str, keys: tuple[str, str])
     collection, item = keys
     if not checks:
         return wjson.dumps({collection: ""})
-    entries = [
-        {"name": leaf(c.name), "href": f"{base}/{url_encode(c.name)}.json"} for c in checks
-    ]
+    entries = [{"name": leaf(c.name), "href": f"{base}/{url_encode(c.name)}.json"} for c in checks]
     return wjson.dumps({collection: {item: entries}})
 
 

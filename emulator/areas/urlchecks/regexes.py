@@ -5,9 +5,9 @@ Here the ``regex`` package stands in for it: same syntax for everything a URL pa
 (possessive quantifiers and atomic groups included; ``\\Q…\\E`` quoting is translated), and a
 ``timeout`` on every match, so that a catastrophic-backtracking pattern costs a bounded
 amount of time (``regex`` counts CPU time of the matching thread; on a busy machine the wall
-time is longer, but the work done is bounded). Patterns that users store (URL checks) are also probed once, when they are
-saved, with inputs built to trigger exponential backtracking; a pattern that runs out of
-time on a probe is refused.
+time is longer, but the work done is bounded). Patterns that users store (URL checks) are
+also probed once, when they are saved, with inputs built to trigger exponential
+backtracking; a pattern that runs out of time on a probe is refused.
 """
 
 from __future__ import annotations
@@ -94,19 +94,25 @@ def fullmatch(pattern: str, text: str, budget: Budget | None = None) -> bool:
 def checked_fullmatch(pattern: str, text: str, what: str, budget: Budget) -> bool:
     """``fullmatch`` for a pattern a request carries: any trouble is a 400 naming ``what``."""
     if len(pattern) > MAX_PATTERN_LENGTH:
-        raise Invalid(f"The {what} regular expression is longer than {MAX_PATTERN_LENGTH} characters")
+        raise Invalid(
+            f"The {what} regular expression is longer than {MAX_PATTERN_LENGTH} characters"
+        )
     try:
         return fullmatch(pattern, text, budget)
     except regex.error as exc:
         raise Invalid(f"Invalid {what} regular expression {pattern!r}: {exc}") from None
     except PatternTimeout:
-        raise Invalid(f"The {what} regular expression {pattern!r} takes too long to evaluate") from None
+        raise Invalid(
+            f"The {what} regular expression {pattern!r} takes too long to evaluate"
+        ) from None
 
 
 def vet(pattern: str) -> None:
     """Refuse (``Invalid``) a pattern that does not compile, is too long or backtracks badly."""
     if len(pattern) > MAX_PATTERN_LENGTH:
-        raise Invalid(f"The URL check regular expression is longer than {MAX_PATTERN_LENGTH} characters")
+        raise Invalid(
+            f"The URL check regular expression is longer than {MAX_PATTERN_LENGTH} characters"
+        )
     try:
         compiled = compile_java(pattern)
     except regex.error as exc:
@@ -159,5 +165,7 @@ def _pumps(pattern: str) -> list[str]:
     literal = [c for c in pattern if c.isalnum() or c in _PUMP_PUNCTUATION]
     chars = list(dict.fromkeys(literal + list(_PUMP_EXTRA)))[:20]
     allowed = set(chars)
-    pairs = [a + b for a, b in zip(pattern, pattern[1:], strict=False) if a in allowed and b in allowed]
+    pairs = [
+        a + b for a, b in zip(pattern, pattern[1:], strict=False) if a in allowed and b in allowed
+    ]
     return chars + list(dict.fromkeys(pairs))[:12]

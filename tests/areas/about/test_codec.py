@@ -10,9 +10,15 @@ from emulator.areas.about import codec
 from emulator.areas.about.metrics import MetricSample, assemble
 from emulator.areas.about.model import ModuleStatus, Resource
 
-GS = Resource("GeoServer", {"Build-Timestamp": "20-May-2025 10:37", "Git-Revision": "abc", "Version": "2.27.1"})
+GS = Resource(
+    "GeoServer",
+    {"Build-Timestamp": "20-May-2025 10:37", "Git-Revision": "abc", "Version": "2.27.1"},
+)
 GT = Resource("GeoTools", {"Version": "33.1"})
-MAIN = Resource("gs-main-2.27.1", {"GeoServerModule": "core", "Manifest-Version": "1.0", "Multi-Release": "true"})
+MAIN = Resource(
+    "gs-main-2.27.1",
+    {"GeoServerModule": "core", "Manifest-Version": "1.0", "Multi-Release": "true"},
+)
 
 
 def test_about_xml():
@@ -25,14 +31,26 @@ def test_about_xml():
 
 def test_about_json_array_typed_leaves_and_vendor_spelling():
     doc = json.loads(codec.dump_about_json([GT, MAIN], "org.service"))
-    assert doc == {"about": {"resource": [
-        {"@name": "GeoTools", "Version": 33.1},
-        {"@name": "gs-main-2.27.1", "ServiceModule": "core", "Manifest-Version": 1, "Multi-Release": True},
-    ]}}
+    assert doc == {
+        "about": {
+            "resource": [
+                {"@name": "GeoTools", "Version": 33.1},
+                {
+                    "@name": "gs-main-2.27.1",
+                    "ServiceModule": "core",
+                    "Manifest-Version": 1,
+                    "Multi-Release": True,
+                },
+            ]
+        }
+    }
 
 
 def test_about_json_one_resource_is_an_object_and_none_is_an_empty_string():
-    assert json.loads(codec.dump_about_json([GS], "org.geoserver"))["about"]["resource"]["@name"] == "GeoServer"
+    assert (
+        json.loads(codec.dump_about_json([GS], "org.geoserver"))["about"]["resource"]["@name"]
+        == "GeoServer"
+    )
     assert json.loads(codec.dump_about_json([], "org.geoserver")) == {"about": ""}
 
 
@@ -54,12 +72,15 @@ def test_status_list_xml_and_json_are_catalog_lists():
     page = "http://h/geoserver/rest/about/status"
     root = etree.fromstring(codec.dump_status_xml(MODULES, page))
     assert root.tag == "statuss" and [s.findtext("name") for s in root.findall("status")] == [
-        "GeoServer Main", "Rendering Engine",
+        "GeoServer Main",
+        "Rendering Engine",
     ]
     link = root.find("status").find("{http://www.w3.org/2005/Atom}link")
     assert link.get("href") == f"{page}/GeoServer+Main.xml"
     doc = json.loads(codec.dump_status_json(MODULES[:1], page))
-    assert doc == {"statuss": {"status": [{"name": "GeoServer Main", "href": f"{page}/GeoServer+Main.json"}]}}
+    assert doc == {
+        "statuss": {"status": [{"name": "GeoServer Main", "href": f"{page}/GeoServer+Main.json"}]}
+    }
 
 
 def test_status_html():
@@ -71,12 +92,14 @@ def test_status_html():
 
 
 def rows():
-    return assemble([
-        MetricSample("OPERATING_SYSTEM", "Linux 6.1"),
-        MetricSample("LOGICAL_CPUS", 4),
-        MetricSample("CPU_LOAD", 6.25, description="CPU load average"),
-        MetricSample("NETWORK_INTERFACES_SEND", 52428800.0),
-    ])
+    return assemble(
+        [
+            MetricSample("OPERATING_SYSTEM", "Linux 6.1"),
+            MetricSample("LOGICAL_CPUS", 4),
+            MetricSample("CPU_LOAD", 6.25, description="CPU load average"),
+            MetricSample("NETWORK_INTERFACES_SEND", 52428800.0),
+        ]
+    )
 
 
 def test_metrics_xml_field_order_and_values():
@@ -84,10 +107,24 @@ def test_metrics_xml_field_order_and_values():
     assert root.tag == "metrics" and len(root) == 31
     first = root[0]
     assert [c.tag for c in first] == [
-        "available", "description", "name", "unit", "category", "identifier", "priority", "value",
+        "available",
+        "description",
+        "name",
+        "unit",
+        "category",
+        "identifier",
+        "priority",
+        "value",
     ]
     assert [c.text or "" for c in first] == [
-        "true", "Operating system", "OPERATING_SYSTEM", "", "SYSTEM", "OPERATING_SYSTEM", "1", "Linux 6.1",
+        "true",
+        "Operating system",
+        "OPERATING_SYSTEM",
+        "",
+        "SYSTEM",
+        "OPERATING_SYSTEM",
+        "1",
+        "Linux 6.1",
     ]
     values = {m.findtext("name"): m.findtext("value") for m in root}
     assert values["NETWORK_INTERFACES_SEND"] == "5.24288E7"
@@ -99,8 +136,16 @@ def test_metrics_json_types():
     metric = json.loads(codec.dump_metrics_json(rows()))["metrics"]["metric"]
     assert isinstance(metric, list) and len(metric) == 31
     cpus = next(m for m in metric if m["name"] == "LOGICAL_CPUS")
-    assert cpus == {"available": True, "description": "Number of logical CPUs", "name": "LOGICAL_CPUS", "unit": "",
-                    "category": "CPU", "identifier": "LOGICAL_CPUS", "priority": 101, "value": 4}
+    assert cpus == {
+        "available": True,
+        "description": "Number of logical CPUs",
+        "name": "LOGICAL_CPUS",
+        "unit": "",
+        "category": "CPU",
+        "identifier": "LOGICAL_CPUS",
+        "priority": 101,
+        "value": 4,
+    }
     temp = next(m for m in metric if m["name"] == "TEMPERATURE")
     assert temp["available"] is False and temp["value"] == "NOT AVAILABLE" and temp["unit"] == "°C"
 

@@ -21,13 +21,17 @@ def fake_proc(tmp_path, monkeypatch):
     (proc / "17").mkdir()
     (proc / "18").mkdir()
     files = {
-        "meminfo": "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 250 kB\nSwapTotal: 400 kB\nSwapFree: 100 kB\n",
+        "meminfo": "MemTotal: 1000 kB\nMemFree: 100 kB\nMemAvailable: 250 kB\n"
+        "SwapTotal: 400 kB\nSwapFree: 100 kB\n",
         "uptime": "93784.52 100.0\n",
         "loadavg": "0.50 0.25 0.10 2/345 999\n",
-        "stat": "cpu  30 0 10 60 0 0 0 0 0 0\ncpu0 10 0 0 90 0 0 0 0 0 0\ncpu1 50 0 0 50 0 0 0 0 0 0\nintr 1\n",
-        "cpuinfo": "processor: 0\nphysical id: 0\ncore id: 0\n\nprocessor: 1\nphysical id: 0\ncore id: 0\n",
+        "stat": "cpu  30 0 10 60 0 0 0 0 0 0\ncpu0 10 0 0 90 0 0 0 0 0 0\n"
+        "cpu1 50 0 0 50 0 0 0 0 0 0\nintr 1\n",
+        "cpuinfo": "processor: 0\nphysical id: 0\ncore id: 0\n\n"
+        "processor: 1\nphysical id: 0\ncore id: 0\n",
         "mounts": "proc /proc proc rw 0 0\n",
-        "net/dev": "Inter-|hdr\n face |hdr\n    lo: 5 0 0 0 0 0 0 0 7 0 0 0 0 0 0 0\n  eth0: 2000 0 0 0 0 0 0 0 1000 0 0 0 0 0 0 0\n",
+        "net/dev": "Inter-|hdr\n face |hdr\n    lo: 5 0 0 0 0 0 0 0 7 0 0 0 0 0 0 0\n"
+        "  eth0: 2000 0 0 0 0 0 0 0 1000 0 0 0 0 0 0 0\n",
         "self/status": "Name: python\nThreads: 7\nVmRSS: 100 kB\n",
         "self/stat": f"42 (py thon) {STAT_AFTER_COMM}\n",
     }

@@ -37,14 +37,20 @@ def test_version_xml(client):
 def test_version_json(client):
     doc = client.get("/rest/about/version.json").json()
     resources = doc["about"]["resource"]
-    assert isinstance(resources, list) and [r["@name"] for r in resources] == ["GeoServer", "GeoTools", "GeoWebCache"]
+    assert isinstance(resources, list) and [r["@name"] for r in resources] == [
+        "GeoServer",
+        "GeoTools",
+        "GeoWebCache",
+    ]
     assert resources[0]["Version"] == "2.27.1"
     assert resources[1]["Version"] == 33.1  # Jettison types "33.1" as a number, as GeoServer does
 
 
 def test_version_by_accept_and_406(client):
     assert client.get("/rest/about/version", headers={"Accept": "application/json"}).json()["about"]
-    assert client.get("/rest/about/version", headers={"Accept": "application/xml"}).text.startswith("<about>")
+    assert client.get("/rest/about/version", headers={"Accept": "application/xml"}).text.startswith(
+        "<about>"
+    )
     assert client.get("/rest/about/version", headers={"Accept": "image/png"}).status_code == 406
     assert client.get("/rest/about/version.txt").status_code == 404
 
@@ -56,12 +62,27 @@ def test_version_accepts_the_filters_too(client):
 
 def test_versions_are_configurable_per_scenario(tmp_path, client_for):
     path = tmp_path / "s.json"
-    path.write_text(json.dumps({"extends": "empty", "about": {"versions": [
-        {"name": "GeoServer", "properties": {"Version": "2.25.0", "Git-Revision": None}},
-    ]}}))
+    path.write_text(
+        json.dumps(
+            {
+                "extends": "empty",
+                "about": {
+                    "versions": [
+                        {
+                            "name": "GeoServer",
+                            "properties": {"Version": "2.25.0", "Git-Revision": None},
+                        },
+                    ]
+                },
+            }
+        )
+    )
     client = client_for(emulator=Emulator(str(path)))
     gs = etree.fromstring(client.get("/rest/about/version.xml").content)[0]
-    assert [(c.tag, c.text) for c in gs] == [("Build-Timestamp", "20-May-2025 10:37"), ("Version", "2.25.0")]
+    assert [(c.tag, c.text) for c in gs] == [
+        ("Build-Timestamp", "20-May-2025 10:37"),
+        ("Version", "2.25.0"),
+    ]
 
 
 # -- manifest --------------------------------------------------------------------------------
@@ -81,13 +102,19 @@ def test_manifest_html_with_regex(client):
 
 
 def test_manifest_module_filters(client):
-    doc = client.get("/rest/about/manifest.json", params={"key": "GeoServerModule", "value": "extension"}).json()
+    doc = client.get(
+        "/rest/about/manifest.json", params={"key": "GeoServerModule", "value": "extension"}
+    ).json()
     names = [r["@name"] for r in doc["about"]["resource"]]
     assert names and all(n.startswith("gs-") for n in names)
     assert all(r["GeoServerModule"] == "extension" for r in doc["about"]["resource"])
-    spec = client.get("/rest/about/manifest.json", params={"key": "ServiceModule", "value": "extension"}).json()
+    spec = client.get(
+        "/rest/about/manifest.json", params={"key": "ServiceModule", "value": "extension"}
+    ).json()
     assert [r["@name"] for r in spec["about"]["resource"]] == names
-    core = client.get("/rest/about/manifest.xml", params={"key": "GeoServerModule", "value": "core"}).content
+    core = client.get(
+        "/rest/about/manifest.xml", params={"key": "GeoServerModule", "value": "core"}
+    ).content
     assert "gs-main-2.27.1" in [r.get("name") for r in etree.fromstring(core)]
     anything = client.get("/rest/about/manifest.xml", params={"key": "GeoServerModule"}).content
     assert len(etree.fromstring(anything)) > len(names)
@@ -96,8 +123,14 @@ def test_manifest_module_filters(client):
 def test_manifest_value_only_and_range(client):
     doc = client.get("/rest/about/manifest.json", params={"value": "community"}).json()
     assert doc["about"]["resource"]["@name"] == "gs-mongodb-schemaless-2.27.1"
-    root = etree.fromstring(client.get("/rest/about/manifest.xml", params={"from": "gwc-a", "to": "gwc-f"}).content)
-    assert [r.get("name") for r in root] == ["gwc-core-1.27.1", "gwc-diskquota-core-1.27.1", "gwc-diskquota-jdbc-1.27.1"]
+    root = etree.fromstring(
+        client.get("/rest/about/manifest.xml", params={"from": "gwc-a", "to": "gwc-f"}).content
+    )
+    assert [r.get("name") for r in root] == [
+        "gwc-core-1.27.1",
+        "gwc-diskquota-core-1.27.1",
+        "gwc-diskquota-jdbc-1.27.1",
+    ]
 
 
 def test_manifest_empty_result_in_each_format(client):
@@ -115,7 +148,9 @@ def test_manifest_bad_regex_is_400(client, param):
 
 
 def test_manifest_bad_range_is_400(client):
-    assert client.get("/rest/about/manifest.xml", params={"from": "z", "to": "a"}).status_code == 400
+    assert (
+        client.get("/rest/about/manifest.xml", params={"from": "z", "to": "a"}).status_code == 400
+    )
 
 
 def test_manifest_catastrophic_filter_is_400(emu, client):
@@ -145,10 +180,16 @@ def test_status_single_module_ignores_case(client):
     r = client.get("/rest/about/status/GS-Main")
     assert "<b>Module</b> : gs-main" in r.text and "<b>Enabled</b> : true" in r.text
     doc = client.get("/rest/about/status/gs-main.json").json()
-    assert doc == {"statuss": {"status": [{
-        "name": "GeoServer Main",
-        "href": "http://localhost:8080/geoserver/rest/about/status/gs-main/GeoServer+Main.json",
-    }]}}
+    assert doc == {
+        "statuss": {
+            "status": [
+                {
+                    "name": "GeoServer Main",
+                    "href": "http://localhost:8080/geoserver/rest/about/status/gs-main/GeoServer+Main.json",
+                }
+            ]
+        }
+    }
 
 
 def test_status_unknown_module_is_404(client):
@@ -160,7 +201,9 @@ def test_status_xml_and_json_lists(client):
     root = etree.fromstring(client.get("/rest/about/status.xml").content)
     assert root.tag == "statuss"
     assert root.find("status").findtext("name") == "GeoServer Main"
-    assert root.find("status").find(ATOM).get("href").endswith("/rest/about/status/GeoServer+Main.xml")
+    assert (
+        root.find("status").find(ATOM).get("href").endswith("/rest/about/status/GeoServer+Main.xml")
+    )
     items = client.get("/rest/about/status.json").json()["statuss"]["status"]
     assert "Rendering Engine" in [i["name"] for i in items]
 
@@ -179,12 +222,21 @@ def test_system_status_is_json_by_default(client):
 
 
 def test_system_status_values_are_deterministic(client):
-    metric = {(m["name"], m["identifier"]): m for m in client.get("/rest/about/system-status.json").json()["metrics"]["metric"]}
+    metric = {
+        (m["name"], m["identifier"]): m
+        for m in client.get("/rest/about/system-status.json").json()["metrics"]["metric"]
+    }
     assert metric[("LOGICAL_CPUS", "LOGICAL_CPUS")]["value"] == 4
     assert metric[("MEMORY_TOTAL", "MEMORY_TOTAL")]["value"] == 17179869184
     assert metric[("PER_CPU_LOAD", "CPU 2")] == {
-        "available": True, "description": "CPU 2 load", "name": "PER_CPU_LOAD", "unit": "%", "category": "CPU",
-        "identifier": "CPU 2", "priority": 106, "value": 5,
+        "available": True,
+        "description": "CPU 2 load",
+        "name": "PER_CPU_LOAD",
+        "unit": "%",
+        "category": "CPU",
+        "identifier": "CPU 2",
+        "priority": 106,
+        "value": 5,
     }
     assert metric[("TEMPERATURE", "TEMPERATURE")]["available"] is False
     assert metric[("TEMPERATURE", "TEMPERATURE")]["value"] == "NOT AVAILABLE"
@@ -192,8 +244,11 @@ def test_system_status_values_are_deterministic(client):
 
 def test_uptime_follows_the_clock(emu, client):
     def uptime():
-        return next(m["value"] for m in client.get("/rest/about/system-status").json()["metrics"]["metric"]
-                    if m["name"] == "SYSTEM_UPTIME")
+        return next(
+            m["value"]
+            for m in client.get("/rest/about/system-status").json()["metrics"]["metric"]
+            if m["name"] == "SYSTEM_UPTIME"
+        )
 
     before = uptime()
     emu.clock.advance(60)
@@ -212,7 +267,9 @@ def test_system_status_html_table(client):
     r = client.get("/rest/about/system-status.html")
     doc = etree.fromstring(r.content)
     assert len(doc.xpath("/html/body/table/tr")) >= 31
-    assert doc.xpath("/html/body/table/tr[td='Total physical memory ']/td[2]/text()") == ["16.0 GiB"]
+    assert doc.xpath("/html/body/table/tr[td='Total physical memory ']/td[2]/text()") == [
+        "16.0 GiB"
+    ]
     assert doc.xpath("/html/body/table/tr[td='Uptime']/td[2]/text()") == ["02:03:04"]
 
 
@@ -230,7 +287,13 @@ def test_system_status_from_the_host(tmp_path, client_for):
 
 
 @pytest.mark.parametrize(
-    "path", ["/rest/about/version", "/rest/about/manifest.xml", "/rest/about/status", "/rest/about/system-status"]
+    "path",
+    [
+        "/rest/about/version",
+        "/rest/about/manifest.xml",
+        "/rest/about/status",
+        "/rest/about/system-status",
+    ],
 )
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE"])
 def test_read_only(client, path, method):

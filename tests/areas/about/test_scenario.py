@@ -30,12 +30,19 @@ def test_empty_scenario_carries_the_built_ins():
 
 
 def test_merge_by_name_and_replace_metrics(tmp_path):
-    emu = Emulator(write(tmp_path, {
-        "versions": [{"name": "GeoServer", "properties": {"Version": "2.26.0"}}],
-        "manifests": [{"name": "my-ext-1.0", "properties": {"GeoServerModule": "extension"}}],
-        "modules": [{"module": "gs-main", "name": "Main", "enabled": False}],
-        "systemStatus": {"metrics": [{"metric": "LOGICAL_CPUS", "value": 64}]},
-    }))
+    emu = Emulator(
+        write(
+            tmp_path,
+            {
+                "versions": [{"name": "GeoServer", "properties": {"Version": "2.26.0"}}],
+                "manifests": [
+                    {"name": "my-ext-1.0", "properties": {"GeoServerModule": "extension"}}
+                ],
+                "modules": [{"module": "gs-main", "name": "Main", "enabled": False}],
+                "systemStatus": {"metrics": [{"metric": "LOGICAL_CPUS", "value": 64}]},
+            },
+        )
+    )
     about = emu.state.about
     gs = next(r for r in about.versions if r.name == "GeoServer")
     assert gs.properties["Version"] == "2.26.0" and "Git-Revision" in gs.properties
@@ -52,7 +59,9 @@ def test_dump_reads_back_the_same(tmp_path):
 
 
 def test_unavailable_metric_in_a_scenario(tmp_path):
-    emu = Emulator(write(tmp_path, {"systemStatus": {"metrics": [{"metric": "VOLTAGE", "available": False}]}}))
+    emu = Emulator(
+        write(tmp_path, {"systemStatus": {"metrics": [{"metric": "VOLTAGE", "available": False}]}})
+    )
     sample = emu.state.about.metrics[0]
     assert sample.available is False
     assert Emulator(write(tmp_path, emu.dump_scenario()["about"])).state.about.metrics == [sample]
@@ -62,10 +71,22 @@ def test_unavailable_metric_in_a_scenario(tmp_path):
     ("section", "where"),
     [
         ({"systemStatus": {"source": "cloud"}}, "systemStatus.source"),
-        ({"systemStatus": {"metrics": [{"metric": "NOPE", "value": 1}]}}, "systemStatus.metrics[0].metric"),
-        ({"systemStatus": {"metrics": [{"metric": "LOGICAL_CPUS"}]}}, "systemStatus.metrics[0].value"),
-        ({"systemStatus": {"metrics": [{"metric": "LOGICAL_CPUS", "value": True}]}}, "systemStatus.metrics[0].value"),
-        ({"manifests": [{"name": "x", "properties": {"1bad": "v"}}]}, "manifests[0].properties.1bad"),
+        (
+            {"systemStatus": {"metrics": [{"metric": "NOPE", "value": 1}]}},
+            "systemStatus.metrics[0].metric",
+        ),
+        (
+            {"systemStatus": {"metrics": [{"metric": "LOGICAL_CPUS"}]}},
+            "systemStatus.metrics[0].value",
+        ),
+        (
+            {"systemStatus": {"metrics": [{"metric": "LOGICAL_CPUS", "value": True}]}},
+            "systemStatus.metrics[0].value",
+        ),
+        (
+            {"manifests": [{"name": "x", "properties": {"1bad": "v"}}]},
+            "manifests[0].properties.1bad",
+        ),
         ({"manifests": [{"name": "x", "properties": {"k": 1}}]}, "manifests[0].properties.k"),
         ({"modules": [{"module": "m"}]}, "modules[0].name"),
         ({"colour": 1}, "colour"),

@@ -16,7 +16,8 @@ from emulator.core.errors import Invalid
 
 ATOM = "{http://www.w3.org/2005/Atom}link"
 xml_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\r"), max_size=30
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\r"),
+    max_size=30,
 ).map(str.strip)
 checks = st.builds(
     UrlCheck,
@@ -54,7 +55,9 @@ def test_json_round_trip(check):
 
 def test_json_numeric_text_reads_back_as_its_number():
     check = UrlCheck("12", "1.0", "true", True)
-    assert codec.parse_check_json(codec.dump_check_json(check)) == CheckInput("12", "true", True, "1")
+    assert codec.parse_check_json(codec.dump_check_json(check)) == CheckInput(
+        "12", "true", True, "1"
+    )
 
 
 def test_view_xml_is_geoservers_shape():
@@ -76,18 +79,18 @@ def test_view_json_numeric_name_is_a_number_as_jettison_writes_it():
 
 
 def test_parse_json_accepts_string_booleans_and_empty_object():
-    assert codec.parse_check_json(b'{"regexUrlCheck":{"name":"a","enabled":"true","regex":"x"}}') == CheckInput(
-        "a", None, True, "x"
-    )
+    assert codec.parse_check_json(
+        b'{"regexUrlCheck":{"name":"a","enabled":"true","regex":"x"}}'
+    ) == CheckInput("a", None, True, "x")
     assert codec.parse_check_json(b'{"regexUrlCheck":{}}') == CheckInput()
     assert codec.parse_check_json(b'{"regexUrlCheck":""}') == CheckInput()
 
 
 def test_parse_xml_absent_and_empty_fields():
     assert codec.parse_check_xml(b"<regexUrlCheck/>") == CheckInput()
-    assert codec.parse_check_xml(b"<regexUrlCheck><name/><regex></regex></regexUrlCheck>") == CheckInput(
-        name="", regex=""
-    )
+    assert codec.parse_check_xml(
+        b"<regexUrlCheck><name/><regex></regex></regexUrlCheck>"
+    ) == CheckInput(name="", regex="")
 
 
 @pytest.mark.parametrize(
@@ -125,7 +128,9 @@ def test_parse_json_errors(body):
 
 
 def test_list_xml_has_atom_links_with_extension():
-    body = codec.dump_list_xml([UrlCheck("a b", "x"), UrlCheck("c", "y")], "http://h/geoserver/rest/urlchecks")
+    body = codec.dump_list_xml(
+        [UrlCheck("a b", "x"), UrlCheck("c", "y")], "http://h/geoserver/rest/urlchecks"
+    )
     root = etree.fromstring(body)
     assert root.tag == "urlChecks"
     items = root.findall("urlCheck")
@@ -138,8 +143,12 @@ def test_list_xml_has_atom_links_with_extension():
 def test_list_json_keys_come_from_the_profile_row_and_empty_is_a_string():
     base = "http://h/rest/urlchecks"
     one = json.loads(codec.dump_list_json([UrlCheck("a", "x")], base, ("urlChecks", "urlCheck")))
-    assert one == {"urlChecks": {"urlCheck": [{"name": "a", "href": "http://h/rest/urlchecks/a.json"}]}}
-    assert json.loads(codec.dump_list_json([], base, ("urlchecks", "urlcheck"))) == {"urlchecks": ""}
+    assert one == {
+        "urlChecks": {"urlCheck": [{"name": "a", "href": "http://h/rest/urlchecks/a.json"}]}
+    }
+    assert json.loads(codec.dump_list_json([], base, ("urlchecks", "urlcheck"))) == {
+        "urlchecks": ""
+    }
     assert etree.fromstring(codec.dump_list_xml([], base)).tag == "urlChecks"
 
 
@@ -147,5 +156,10 @@ def test_html_pages():
     page = codec.dump_list_html([UrlCheck("c<1>", "x")], "http://h/rest/urlchecks")
     assert '<li><a href="http://h/rest/urlchecks/c&lt;1&gt;.html">c&lt;1&gt;</a></li>' in page
     one = codec.dump_check_html(UrlCheck("check3", "check3://.*", "regex check 3", True))
-    for line in ("Name: check3", "Description: regex check 3", "Configuration: check3://.*", "Enabled: true"):
+    for line in (
+        "Name: check3",
+        "Description: regex check 3",
+        "Configuration: check3://.*",
+        "Enabled: true",
+    ):
         assert f"<li>{line}</li>" in one

@@ -63,7 +63,9 @@ def test_list_xml(seeded, client):
 
 
 def test_list_by_accept_header(seeded, client):
-    assert client.get("/rest/urlchecks", headers={"Accept": "application/xml"}).text.startswith("<urlChecks>")
+    assert client.get("/rest/urlchecks", headers={"Accept": "application/xml"}).text.startswith(
+        "<urlChecks>"
+    )
     html = client.get("/rest/urlchecks", headers={"Accept": "text/html"})
     assert html.headers["content-type"].startswith("text/html")
     assert html.text.count("<li>") == 3 and f'href="{BASE}/check3.html"' in html.text
@@ -81,11 +83,20 @@ def test_view_in_each_format(seeded, client):
     x = etree.fromstring(client.get("/rest/urlchecks/check1.xml").content)
     assert x.tag == "regexUrlCheck"
     assert [x.findtext(f) for f in ("name", "description", "enabled", "regex")] == [
-        "check1", "regex check 1", "true", "check1://.*",
+        "check1",
+        "regex check 1",
+        "true",
+        "check1://.*",
     ]
     j = client.get("/rest/urlchecks/check2").json()
-    assert j == {"regexUrlCheck": {"name": "check2", "description": "regex check 2", "enabled": False,
-                                   "regex": "check2://.*"}}
+    assert j == {
+        "regexUrlCheck": {
+            "name": "check2",
+            "description": "regex check 2",
+            "enabled": False,
+            "regex": "check2://.*",
+        }
+    }
     h = client.get("/rest/urlchecks/check3.html").text
     assert "<li>Configuration: check3://.*</li>" in h and "<li>Enabled: true</li>" in h
 
@@ -106,7 +117,9 @@ def test_create_json(client, emu):
     assert r.status_code == 201
     assert r.text == "check"
     assert r.headers["location"] == f"{BASE}/check"
-    assert emu.state.urlchecks.get("check") == UrlCheck("check", "http://example.com/.*", "this is another check", True)
+    assert emu.state.urlchecks.get("check") == UrlCheck(
+        "check", "http://example.com/.*", "this is another check", True
+    )
 
 
 def test_create_xml_with_extension_in_path(client, emu):
@@ -181,7 +194,9 @@ def test_put_renames_and_copies_fields(seeded, client, emu):
     r = client.put("/rest/urlchecks/check1", json=body)
     assert r.status_code == 200 and r.content == b""
     assert emu.state.urlchecks.find("check1") is None
-    assert emu.state.urlchecks.checks[0] == UrlCheck("new-check", "new regex", "new description", False)
+    assert emu.state.urlchecks.checks[0] == UrlCheck(
+        "new-check", "new regex", "new description", False
+    )
 
 
 def test_put_xml_without_name_keeps_it_and_toggles_enabled(seeded, client):
@@ -196,19 +211,30 @@ def test_put_xml_without_name_keeps_it_and_toggles_enabled(seeded, client):
 
 def test_put_no_changes_disables_as_geoserver(seeded, client, emu):
     assert client.put("/rest/urlchecks/check1", json={"regexUrlCheck": {}}).status_code == 200
-    assert emu.state.urlchecks.get("check1") == UrlCheck("check1", "check1://.*", "regex check 1", False)
+    assert emu.state.urlchecks.get("check1") == UrlCheck(
+        "check1", "check1://.*", "regex check 1", False
+    )
 
 
 def test_put_errors(seeded, client, emu):
-    before = [UrlCheck(c.name, c.regex, c.description, c.enabled) for c in emu.state.urlchecks.checks]
+    before = [
+        UrlCheck(c.name, c.regex, c.description, c.enabled) for c in emu.state.urlchecks.checks
+    ]
     r = client.put("/rest/urlchecks/unknown", json={"regexUrlCheck": {}})
     assert r.status_code == 404 and r.text == "Can't change a non existent URL check (unknown)"
     r = client.put("/rest/urlchecks/check1", json={"regexUrlCheck": {"regex": ""}})
     assert r.status_code == 400 and r.text == "The URL check configuration is required"
     r = client.put("/rest/urlchecks/check1", json=check_json("check2"))
     assert r.status_code == 409 and r.text == "URL check 'check2' already exists"
-    assert client.put("/rest/urlchecks/check1", json=check_json(regex="(a|aa)+$")).status_code == 400
-    assert client.put("/rest/urlchecks/check1", content="x", headers={"Content-Type": "text/csv"}).status_code == 415
+    assert (
+        client.put("/rest/urlchecks/check1", json=check_json(regex="(a|aa)+$")).status_code == 400
+    )
+    assert (
+        client.put(
+            "/rest/urlchecks/check1", content="x", headers={"Content-Type": "text/csv"}
+        ).status_code
+        == 415
+    )
     assert emu.state.urlchecks.checks == before
 
 
@@ -246,13 +272,21 @@ def test_needs_an_administrator(emu, anon, client_for):
 def test_evaluation_follows_the_checks_created_over_rest(client, emu):
     url = "https://styles.example.com/icons/a.png"
     assert emu.url_allowed(url) is False  # on, and no checks: everything denied
-    client.post("/rest/urlchecks", json=check_json("icons", regex="https://styles\\.example\\.com/icons/.*"))
+    client.post(
+        "/rest/urlchecks", json=check_json("icons", regex="https://styles\\.example\\.com/icons/.*")
+    )
     assert emu.url_allowed(url) is False  # created without enabled: disabled
     client.put("/rest/urlchecks/icons", json={"regexUrlCheck": {"enabled": True}})
     assert emu.url_allowed(url) is True
     assert emu.url_allowed("https://styles.example.com/other/a.png") is False
     r = client.get("/__emulator/urlchecks/evaluate", params={"url": url})
-    assert r.json() == {"url": url, "allowed": True, "checksEnabled": True, "matchedBy": "icons", "timedOut": []}
+    assert r.json() == {
+        "url": url,
+        "allowed": True,
+        "checksEnabled": True,
+        "matchedBy": "icons",
+        "timedOut": [],
+    }
 
 
 def test_evaluation_with_checks_off(client, emu):
@@ -264,5 +298,7 @@ def test_evaluation_with_checks_off(client, emu):
 def test_evaluation_endpoint_errors(client, anon):
     r = client.get("/__emulator/urlchecks/evaluate")
     assert r.status_code == 400 and "url" in r.json()["error"]
-    assert client.get("/__emulator/urlchecks/evaluate", params={"url": ""}).json()["allowed"] is False
+    assert (
+        client.get("/__emulator/urlchecks/evaluate", params={"url": ""}).json()["allowed"] is False
+    )
     assert anon.get("/__emulator/urlchecks/evaluate", params={"url": "x"}).status_code == 401

@@ -160,11 +160,13 @@ def test_names_are_case_sensitive():
 # -- property: evaluation equals a reference model -----------------------------------------
 
 ALPHABET = "ab/:.-"
-_fragments = st.sampled_from(["a", "b", "/", ":", "\\.", ".", ".*", "[ab]+", "(a|b)", "a?", "b*", "[^/]*"])
+_fragments = st.sampled_from(
+    ["a", "b", "/", ":", "\\.", ".", ".*", "[ab]+", "(a|b)", "a?", "b*", "[^/]*"]
+)
 patterns = st.lists(_fragments, min_size=1, max_size=5).map("".join)
-checks = st.lists(
-    st.tuples(patterns, st.booleans()), max_size=5
-).map(lambda items: [UrlCheck(f"c{i}", p, enabled=e) for i, (p, e) in enumerate(items)])
+checks = st.lists(st.tuples(patterns, st.booleans()), max_size=5).map(
+    lambda items: [UrlCheck(f"c{i}", p, enabled=e) for i, (p, e) in enumerate(items)]
+)
 
 
 def reference(enabled: bool, checks: list[UrlCheck], url: str) -> tuple[bool, str | None]:

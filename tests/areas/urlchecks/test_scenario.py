@@ -24,22 +24,33 @@ def test_empty_scenario_has_checks_on_and_none_defined():
 
 
 def test_checks_and_switch_from_a_scenario(tmp_path):
-    emu = Emulator(write(tmp_path, {
-        "enabled": False,
-        "checks": [
-            {"name": "icons", "description": "d", "enabled": True, "regex": "https://a/.*"},
-            {"name": "wfs", "regex": "https://b/.*", "enabled": False},
-        ],
-    }))
+    emu = Emulator(
+        write(
+            tmp_path,
+            {
+                "enabled": False,
+                "checks": [
+                    {"name": "icons", "description": "d", "enabled": True, "regex": "https://a/.*"},
+                    {"name": "wfs", "regex": "https://b/.*", "enabled": False},
+                ],
+            },
+        )
+    )
     store = emu.state.urlchecks
     assert store.enabled is False
-    assert store.checks == [UrlCheck("icons", "https://a/.*", "d", True), UrlCheck("wfs", "https://b/.*", None, False)]
+    assert store.checks == [
+        UrlCheck("icons", "https://a/.*", "d", True),
+        UrlCheck("wfs", "https://b/.*", None, False),
+    ]
 
 
 def test_dump_reads_back_the_same(tmp_path):
     emu = Emulator(write(tmp_path, {"checks": [{"name": "a", "regex": "x+", "description": "d"}]}))
     dumped = emu.dump_scenario()["urlChecks"]
-    assert dumped == {"enabled": True, "checks": [{"name": "a", "description": "d", "enabled": True, "regex": "x+"}]}
+    assert dumped == {
+        "enabled": True,
+        "checks": [{"name": "a", "description": "d", "enabled": True, "regex": "x+"}],
+    }
     again = Emulator(write(tmp_path, dumped))
     assert again.dump_scenario()["urlChecks"] == dumped
 

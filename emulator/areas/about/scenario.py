@@ -31,6 +31,7 @@ from ...scenarios.fields import Section
 from ...state import State
 from .metrics import INFOS_BY_NAME, MetricSample
 from .model import ModuleStatus, Resource
+from .xstream import xml_safe
 
 XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
 SOURCES = ("scenario", "host")
@@ -62,6 +63,7 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
 def _merge_resources(target: list[Resource], items: list[Section]) -> None:
     for item in items:
         item.only({"name", "properties"})
+        _require_xml_safe(item, ("name",))
         name = item.str("name", required=True)
         props = item.dict("properties")
         resource = next((r for r in target if r.name == name), None)
@@ -75,25 +77,26 @@ def _merge_resources(target: list[Resource], items: list[Section]) -> None:
                 )
             if value is None:
                 resource.properties.pop(key, None)
-            elif isinstance(value, str):
+            elif isinstance(value, str) and xml_safe(value):
                 resource.properties[key] = value
             else:
-                raise ScenarioError(f"{item.where}.properties.{key}: expected a string")
+                raise ScenarioError(
+                    f"{item.where}.properties.{key}: expected a string XML can carry"
+                )
+
+
+def _require_xml_safe(sec: Section, keys: tuple[str, ...]) -> None:
+    for key in keys:
+        if not xml_safe(sec.str(key, "")):
+            raise ScenarioError(f"{sec.where}.{key}: holds characters that XML cannot carry")
+
+
+MODULE_TEXTS = ("module", "name", "component", "version", "documentation", "message")
 
 
 def _module(m: Section) -> ModuleStatus:
-    m.only(
-        {
-            "module",
-            "name",
-            "component",
-            "version",
-            "documentation",
-            "message",
-            "enabled",
-            "available",
-        }
-    )
+    m.only({*MODULE_TEXTS, "enabled", "available"})
+    _require_xml_safe(m, MODULE_TEXTS)
     return ModuleStatus(
         module=m.str("module", required=True),
         name=m.str("name", required=True),
@@ -117,6 +120,9 @@ def _sample(s: Section) -> MetricSample:
         if available or value is not None:
             raise ScenarioError(f"{s.where}.value: expected a string or a number")
         value = ""
+    _require_xml_safe(s, ("name", "description", "identifier"))
+    if isinstance(value, str) and not xml_safe(value):
+        raise ScenarioError(f"{s.where}.value: holds characters that XML cannot carry")
     return MetricSample(
         metric,
         value,

@@ -12,7 +12,7 @@ from typing import Any
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
-from ..about.xstream import esc, html_page, leaf, url_encode
+from ..about.xstream import esc, html_page, leaf, url_encode, xml_safe
 from .model import CheckInput, UrlCheck
 
 ROOT = "regexUrlCheck"
@@ -28,6 +28,8 @@ def _bool(value: Any, what: str = "enabled") -> bool | None:
 
 
 def _text(value: Any, key: str) -> str | None:
+    if isinstance(value, str) and not xml_safe(value):
+        raise Invalid(f"Field {key} of {ROOT} holds characters that XML cannot carry")
     if value is None or isinstance(value, str):
         return value
     if isinstance(value, bool):

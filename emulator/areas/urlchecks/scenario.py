@@ -19,6 +19,7 @@ from ...core.errors import EmulatorError, ScenarioError
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
 from ...state import State
+from ..about.xstream import xml_safe
 from . import regexes
 from .model import UrlCheck
 
@@ -33,6 +34,9 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         pattern = c.str("regex", required=True)
         if not name or not pattern:
             raise ScenarioError(f"{c.where}: name and regex must not be empty")
+        for key in ("name", "description", "regex"):
+            if not xml_safe(c.str(key, "")):
+                raise ScenarioError(f"{c.where}.{key}: holds characters that XML cannot carry")
         try:
             regexes.vet(pattern)
         except EmulatorError as exc:

@@ -95,3 +95,23 @@ def test_unavailable_metric_in_a_scenario(tmp_path):
 def test_bad_sections_name_the_key(tmp_path, section, where):
     with pytest.raises(ScenarioError, match=re.escape(f"about.{where}")):
         Emulator(write(tmp_path, section))
+
+
+@pytest.mark.parametrize(
+    ("section", "where"),
+    [
+        ({"manifests": [{"name": "x\u0001", "properties": {}}]}, "manifests[0].name"),
+        (
+            {"manifests": [{"name": "x", "properties": {"k": "\uffff"}}]},
+            "manifests[0].properties.k",
+        ),
+        ({"modules": [{"module": "m", "name": "n", "message": "\u0007"}]}, "modules[0].message"),
+        (
+            {"systemStatus": {"metrics": [{"metric": "OPERATING_SYSTEM", "value": "\u0000"}]}},
+            "systemStatus.metrics[0].value",
+        ),
+    ],
+)
+def test_text_xml_cannot_carry_is_refused(tmp_path, section, where):
+    with pytest.raises(ScenarioError, match=re.escape(f"about.{where}")):
+        Emulator(write(tmp_path, section))

@@ -16,7 +16,7 @@ from emulator.core.errors import Invalid
 
 ATOM = "{http://www.w3.org/2005/Atom}link"
 xml_text = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\r"),
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Cn"), blacklist_characters="\r"),
     max_size=30,
 ).map(str.strip)
 checks = st.builds(
@@ -117,6 +117,8 @@ def test_parse_xml_errors(body):
         b'{"regexUrlCheck":{"enabled":"maybe"}}',
         b'{"regexUrlCheck":{"enabled":3}}',
         b'{"regexUrlCheck":{"name":["a"]}}',
+        b'{"regexUrlCheck":{"name":"a\\u0001b"}}',
+        b'{"regexUrlCheck":{"regex":"\\uffff"}}',
         b'{"regexUrlCheck":[]}',
         b"[1]",
         b"{",

@@ -77,3 +77,10 @@ def test_reset_restores_the_scenarios_checks(tmp_path, client_for):
 def test_bad_sections_name_the_key(tmp_path, section, where):
     with pytest.raises(ScenarioError, match=re.escape(f"urlChecks.{where}")):
         Emulator(write(tmp_path, section))
+
+
+def test_text_xml_cannot_carry_is_refused(tmp_path):
+    with pytest.raises(ScenarioError, match=re.escape("urlChecks.checks[0].description")):
+        Emulator(
+            write(tmp_path, {"checks": [{"name": "a", "regex": "x", "description": "\u0001"}]})
+        )

@@ -1,9 +1,9 @@
 """Scenario section ``authFilters``.
 
-"authFilters": {"filters": [{"name": "anonymous", "id": "...",
-    "className": "org.geoserver.security.filter.GeoServerAnonymousAuthenticationFilter",
-    "configClass": "org.geoserver.security.config.AnonymousAuthenticationFilterConfig",
-    "fields": {}}]}
+    "authFilters": {"filters": [{"name": "anonymous", "id": "...",
+        "className": "org.geoserver.security.filter.GeoServerAnonymousAuthenticationFilter",
+        "configClass": "org.geoserver.security.config.AnonymousAuthenticationFilterConfig",
+        "fields": {}}]}
 """
 
 from __future__ import annotations

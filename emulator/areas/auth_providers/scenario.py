@@ -1,12 +1,12 @@
 """Scenario section ``authProviders``.
 
-"authProviders": {
-  "providers": [{"name": "default", "id": "...",
-                 "className": "org.geoserver.security.auth.UsernamePasswordAuthenticationProvider",
-                 "configClass": "org.geoserver.security.config.UsernamePasswordAuthenticationProviderConfig",
-                 "userGroupServiceName": "default", "fields": {}}],
-  "active": ["default"]
-}
+    "authProviders": {
+      "providers": [{"name": "default", "id": "...",
+                     "className": "org.geoserver.security.auth.UsernamePasswordAuthenticationProvider",
+                     "configClass": "org.geoserver.security.config.UsernamePasswordAuthenticationProviderConfig",
+                     "userGroupServiceName": "default", "fields": {}}],
+      "active": ["default"]
+    }
 """
 
 from __future__ import annotations

@@ -27,9 +27,7 @@ def _rules(sec: Section, key: str) -> dict[str, list[str]]:
 
 
 def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
-    sec.only(
-        {"keystorePassword", "rootLogin", "catalogMode", "layerRules", "serviceRules", "restRules"}
-    )
+    sec.only({"keystorePassword", "rootLogin", "catalogMode", "layerRules", "serviceRules", "restRules"})
     s = state.security
     s.keystore_password = sec.str("keystorePassword", s.keystore_password)
     s.root_login = sec.bool("rootLogin", s.root_login)
@@ -37,11 +35,7 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
     if mode not in ("HIDE", "MIXED", "CHALLENGE"):
         raise ScenarioError(f"{sec.where}.catalogMode: expected HIDE, MIXED or CHALLENGE")
     s.catalog_mode = mode
-    for key, attr in (
-        ("layerRules", "layer_rules"),
-        ("serviceRules", "service_rules"),
-        ("restRules", "rest_rules"),
-    ):
+    for key, attr in (("layerRules", "layer_rules"), ("serviceRules", "service_rules"), ("restRules", "rest_rules")):
         if sec.has(key):
             setattr(s, attr, _rules(sec, key))
 

@@ -186,9 +186,7 @@ class UsersStore:
         else:
             held.discard(role)
 
-    def roles_of_user(
-        self, user: str, ug_service: str | None = None, role_service: str | None = None
-    ) -> list[str]:
+    def roles_of_user(self, user: str, ug_service: str | None = None, role_service: str | None = None) -> list[str]:
         """The roles a user holds directly or through its groups, sorted."""
         rs = self.role_service(role_service)
         svc = self.services.get(ug_service or self.default_service)

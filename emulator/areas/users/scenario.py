@@ -1,14 +1,14 @@
 """Scenario section ``users``: user/group services, role services, memberships.
 
-"users": {
-  "defaultService": "default", "activeRoleService": "default",
-  "services": [{"name": "default", "readOnly": false,
-                "users": [{"name": "admin", "password": "geoserver", "enabled": true}],
-                "groups": [{"name": "g", "enabled": true, "members": ["admin"]}]}],
-  "roleServices": [{"name": "default", "adminRole": "ADMIN", "groupAdminRole": "GROUP_ADMIN",
-                    "roles": ["ADMIN", "GROUP_ADMIN"],
-                    "userRoles": {"admin": ["ADMIN"]}, "groupRoles": {}}]
-}
+    "users": {
+      "defaultService": "default", "activeRoleService": "default",
+      "services": [{"name": "default", "readOnly": false,
+                    "users": [{"name": "admin", "password": "geoserver", "enabled": true}],
+                    "groups": [{"name": "g", "enabled": true, "members": ["admin"]}]}],
+      "roleServices": [{"name": "default", "adminRole": "ADMIN", "groupAdminRole": "GROUP_ADMIN",
+                        "roles": ["ADMIN", "GROUP_ADMIN"],
+                        "userRoles": {"admin": ["ADMIN"]}, "groupRoles": {}}]
+    }
 """
 
 from __future__ import annotations
@@ -58,14 +58,10 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         for field_name, target in (("userRoles", rs.user_roles), ("groupRoles", rs.group_roles)):
             for holder, roles in r.dict(field_name).items():
                 if not isinstance(roles, list) or not all(isinstance(x, str) for x in roles):
-                    raise ScenarioError(
-                        f"{r.where}.{field_name}.{holder}: expected a list of role names"
-                    )
+                    raise ScenarioError(f"{r.where}.{field_name}.{holder}: expected a list of role names")
                 missing = sorted(set(roles) - set(rs.roles))
                 if missing:
-                    raise ScenarioError(
-                        f"{r.where}.{field_name}.{holder}: unknown role {missing[0]}"
-                    )
+                    raise ScenarioError(f"{r.where}.{field_name}.{holder}: unknown role {missing[0]}")
                 target.setdefault(holder, set()).update(roles)
 
 
@@ -79,20 +75,11 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
                 "name": svc.name,
                 "readOnly": svc.read_only,
                 "users": [
-                    {
-                        "name": u.name,
-                        "password": u.password,
-                        "enabled": u.enabled,
-                        "properties": u.properties,
-                    }
+                    {"name": u.name, "password": u.password, "enabled": u.enabled, "properties": u.properties}
                     for u in svc.users.values()
                 ],
                 "groups": [
-                    {
-                        "name": g.name,
-                        "enabled": g.enabled,
-                        "members": sorted(svc.memberships.get(g.name, set())),
-                    }
+                    {"name": g.name, "enabled": g.enabled, "members": sorted(svc.memberships.get(g.name, set()))}
                     for g in svc.groups.values()
                 ],
             }

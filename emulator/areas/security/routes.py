@@ -102,7 +102,7 @@ async def catalog_reload(request: Request) -> Response:
 def _rules_endpoint(kind: str) -> Endpoint:
     async def rules(request: Request) -> Response:
         store = ctx.emulator(request).state.security
-        if request.method == "GET":
+        if request.method in ("GET", "HEAD"):
             fmt = _reply_format(request)
             _require_admin(request)
             return ctx.respond(codec.dump_rules(store.rules(kind), fmt), fmt)

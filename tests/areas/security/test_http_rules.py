@@ -31,6 +31,15 @@ def test_get_stock_rules(client, h, kind, fmt):
     assert h.read_rules(client, kind, fmt) == STOCK[kind]
 
 
+@pytest.mark.parametrize(
+    "path", [f"{ACL}/layers.xml", f"{ACL}/catalog.json", "/rest/security/masterpw"]
+)
+def test_head(client, path):
+    r = client.head(path)
+    assert r.status_code == 200
+    assert r.headers["content-type"] == client.get(path).headers["content-type"]
+
+
 def test_empty_rule_set_shapes(client):
     assert client.get(f"{ACL}/services.xml").text == "<rules/>"
     assert client.get(f"{ACL}/services.json").json() == {}

@@ -11,6 +11,7 @@ from types import ModuleType
 
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
+from .catalog import scenario as catalog
 from .security import scenario as security
 from .users import scenario as users
 
@@ -19,6 +20,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authProviders", auth_providers),
     ("authFilters", auth_filters),
     ("security", security),
+    ("catalog", catalog),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

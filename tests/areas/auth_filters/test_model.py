@@ -196,3 +196,24 @@ def test_integers():
             "security.config.SSLFilterConfig",
             {"sslPort": "x"},
         )
+
+
+@pytest.mark.parametrize(
+    "config_class, fields, missing",
+    [
+        (
+            "security.config.UsernamePasswordAuthenticationFilterConfig",
+            {"usernameParameterName": "u"},
+            "passwordParameterName",
+        ),
+        ("security.config.RoleFilterConfig", {}, "httpResponseHeaderAttrForIncludedRoles"),
+        (
+            "security.config.RequestHeaderAuthenticationFilterConfig",
+            {"principalHeaderAttribute": ""},
+            "principalHeaderAttribute",
+        ),
+    ],
+)
+def test_other_stock_classes_check_their_required_fields(config_class, fields, missing):
+    with pytest.raises(Invalid, match=f"Field {missing} is required"):
+        FilterStore().create(draft("x", "security.filter.X", config_class, fields), ids())

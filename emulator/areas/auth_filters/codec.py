@@ -45,6 +45,8 @@ def read_class(vendor: VendorNames, wire: str) -> str:
 
 def write_class(vendor: VendorNames, canonical: str) -> str:
     """The wire name of a canonical class for the configured vendor prefix."""
+    if not canonical:
+        return ""
     wire = vendor.emit(canonical)
     if vendor.prefix == SPEC_PREFIX and canonical in KNOWN_IMPLEMENTATIONS:
         package, _, simple = wire.rpartition(".")
@@ -180,7 +182,7 @@ def parse_filter_json(body: bytes, vendor: VendorNames) -> FilterConfig:
         if k in _RESERVED:
             continue
         if k.startswith("@") or k == "$":
-            raise Invalid(f"Unexpected key {k} in {key}")
+            raise Invalid(f"Unexpected key {k!r} in {key}")
         _check_key(key, k)
         raw[k] = _json_value(k, v, vendor)
     return draft(name, read_class(vendor, class_name or ""), config_class, raw)

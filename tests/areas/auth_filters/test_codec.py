@@ -294,3 +294,10 @@ def test_blank_class_name_reads_as_none_given(blank):
     inner = "" if blank is None else f"<className>{blank}</className>"
     cfg = codec.parse_filter_xml(f"<a.B><name>n</name>{inner}</a.B>".encode(), GS)
     assert cfg.class_name == ""
+
+
+def test_blank_class_attribute_stays_blank():
+    cfg = codec.parse_filter_xml(b'<a.B><name>n</name><x class="">v</x></a.B>', GS)
+    assert cfg.fields == {"x": {"@class": "", "$": "v"}}
+    assert b'<x class="">v</x>' in codec.dump_filter_xml(cfg, GS)
+    assert json.loads(codec.dump_filter_json(cfg, GS))["a.B"]["x"] == {"@class": "", "$": "v"}

@@ -233,3 +233,87 @@ def test_primitive_fields_left_out_read_back_as_false():
     assert {k for k, v in inner.items() if v is False} == ALWAYS_WRITTEN[
         "OpenIdConnectFilterConfig"
     ]
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+class_keys = st.sampled_from(
+    [
+        "org.geoserver.security.config.AnonymousAuthenticationFilterConfig",
+        "org.service.security.config.SecurityInterceptorFilterConfig",
+        "org.geoserver.security.oauth2.OpenIdConnectFilterConfig",
+        "com.acme.Whatever",
+    ]
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(class_keys, st.dictionaries(st.text(max_size=8), json_values, max_size=4), names)
+def test_any_json_body_is_created_or_refused_never_an_error(key, inner, stem):
+    emu = Emulator("empty")
+    body = {key: {"name": "t-" + stem, "className": "x.Y", **inner}}
+    with client(emu) as c:
+        r = c.post(A, json=body)
+        assert r.status_code in (201, 400), r.text
+        if r.status_code == 201:
+            name = r.headers["location"].rsplit("/", 1)[1]
+            assert c.get(f"{A}/{name}.xml").status_code == 200
+            assert c.get(f"{A}/{name}.json").status_code == 200
+    assert not emu.internal_errors
+
+
+tags = st.text("abcXY_.", min_size=1, max_size=6).filter(lambda t: t[0] not in "._")
+
+
+@st.composite
+def xml_trees(draw, depth: int = 2) -> etree._Element:
+    el = etree.Element(draw(tags))
+    for attr in draw(st.lists(st.sampled_from(["class", "a", "b"]), max_size=2, unique=True)):
+        el.set(attr, draw(st.text("abc.$XY", max_size=10)))
+    if depth and draw(st.booleans()):
+        for _ in range(draw(st.integers(0, 3))):
+            el.append(draw(xml_trees(depth - 1)))
+    else:
+        el.text = draw(text)
+    return el
+
+
+@settings(max_examples=60, deadline=None)
+@given(class_keys, st.lists(xml_trees(), max_size=4), names)
+def test_any_xml_body_is_created_or_refused_never_an_error(key, children, stem):
+    root = etree.Element(key)
+    etree.SubElement(root, "name").text = "t-" + stem
+    etree.SubElement(root, "className").text = "x.Y"
+    root.extend(children)
+    emu = Emulator("empty")
+    with client(emu) as c:
+        r = c.post(A, content=etree.tostring(root), headers={"Content-Type": "application/xml"})
+        assert r.status_code in (201, 400), r.text
+        if r.status_code == 201:  # kept fields survive XML -> JSON -> XML unchanged
+            name = r.headers["location"].rsplit("/", 1)[1]
+            as_xml = c.get(f"{A}/{name}.xml").content
+            as_json = c.get(f"{A}/{name}.json").content
+            put = c.put(
+                f"{A}/{name}", content=as_json, headers={"Content-Type": "application/json"}
+            )
+            assert put.status_code == 200, put.text
+            assert c.get(f"{A}/{name}.xml").content == as_xml
+    assert not emu.internal_errors
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.binary(max_size=60), st.sampled_from(["application/xml", "application/json"]))
+def test_garbage_bodies_are_400(body, content_type):
+    emu = Emulator("empty")
+    with client(emu) as c:
+        r = c.post(A, content=body, headers={"Content-Type": content_type})
+    assert r.status_code == 400 and not emu.internal_errors

@@ -71,18 +71,18 @@ def parse_filter_xml(body: bytes, vendor: VendorNames) -> FilterConfig:
     """A filter configuration from XML (not yet validated; ``id`` is ignored)."""
     root = wxml.parse(body, "filter configuration")
     config_class = _config_class(vendor, wxml.local(root.tag))
-    name = class_name = None
+    common: dict[str, str] = {}
     raw: dict[str, Any] = {}
     for el in _elements(root):
         key = wxml.local(el.tag)
         if key in ("name", "className"):
-            if (name if key == "name" else class_name) is not None:
+            if key in common:
                 raise Invalid(f"Element {key} given twice")
-            text = _leaf_text(el, key)
-            name, class_name = (text, class_name) if key == "name" else (name, text)
+            common[key] = _leaf_text(el, key)
         elif key != "id":
             _add(raw, key, _xml_value(el, vendor))
-    return draft(name or "", read_class(vendor, class_name or ""), config_class, raw)
+    class_name = read_class(vendor, common.get("className", ""))
+    return draft(common.get("name", ""), class_name, config_class, raw)
 
 
 def _elements(el: wxml.Element) -> list[wxml.Element]:

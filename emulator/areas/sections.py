@@ -12,6 +12,7 @@ from types import ModuleType
 from .about import scenario as about
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
+from .catalog import scenario as catalog
 from .security import scenario as security
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
@@ -21,6 +22,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authProviders", auth_providers),
     ("authFilters", auth_filters),
     ("security", security),
+    ("catalog", catalog),
     ("urlChecks", urlchecks),
     ("about", about),
 ]

@@ -12,6 +12,7 @@ from types import ModuleType
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .security import scenario as security
+from .seeding import scenario as seeding
 from .users import scenario as users
 
 SECTIONS: list[tuple[str, ModuleType]] = [
@@ -19,6 +20,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authProviders", auth_providers),
     ("authFilters", auth_filters),
     ("security", security),
+    ("seeding", seeding),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

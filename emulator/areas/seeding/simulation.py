@@ -144,28 +144,38 @@ def _start(store: SeedingStore, task: SeedTask, t: int) -> None:
     group = store.groups[task.group]
     task.start = t
     transition(task, "start")
-    store.running.append(task.id)
     if group.type == "TRUNCATE":
         failing = group.crash in ("zoom", "format") or _rule_fails_truncate(store, group)
         task.end_state = "DEAD" if failing else "DONE"
-        task.end = (
-            t if group.crash is not None else t + round(store.settings.truncate_seconds * 1000)
-        )
+        if group.crash is not None:
+            _end_now(task, t)
+        else:
+            task.end = t + round(store.settings.truncate_seconds * 1000)
+            store.running.append(task.id)
         return
     if group.crash is not None:
         task.tiles_total = {"zoom": -1, "order": 0}.get(group.crash, group.tiles_total)
-        task.end, task.end_state = t, "RUNNING"
+        task.end_state = "RUNNING"
+        _end_now(task, t)
         return
     task.tiles_total = group.tiles_total
     if task.terminate:  # killed while pending: takes one metatile, stores nothing, returns
         if consumed_at(store, group, t) < group.metatiles:
             group.consumed += 1
-        task.end, task.end_state = t, "DONE"
-        schedule(store, group)
-        return
-    if group.fail_after is not None:
-        task.cap, task.cap_kind = group.fail_after + 1, "fail"
+        task.end_state = "DONE"
+        _end_now(task, t)
+    else:
+        if group.fail_after is not None:
+            task.cap, task.cap_kind = group.fail_after + 1, "fail"
+        store.running.append(task.id)
     schedule(store, group)
+
+
+def _end_now(task: SeedTask, t: int) -> None:
+    """A task whose thread returns as soon as it starts (it never holds a pool thread)."""
+    task.end = t
+    task.finished = True
+    transition(task, END_EVENTS[task.end_state])
 
 
 def _rule_fails_truncate(store: SeedingStore, group: SeedGroup) -> bool:

@@ -8,6 +8,7 @@ reset or a snapshot covers them.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 
 from ...core.errors import EmulatorError, ServerError
@@ -171,9 +172,13 @@ class SeedingStore:
     settings: SimulationSettings = field(default_factory=SimulationSettings)
     tasks: dict[int, SeedTask] = field(default_factory=dict)
     groups: dict[int, SeedGroup] = field(default_factory=dict)
-    queue: list[int] = field(default_factory=list)
+    queue: deque[int] = field(default_factory=deque)
     """task ids waiting for a pool thread, first come first served"""
-    running: list[int] = field(default_factory=list)
+    running: dict[int, None] = field(default_factory=dict)
+    """task ids holding a pool thread"""
+    events: list[tuple[int, int]] = field(default_factory=list)
+    """heap of (end ms, task id) of running tasks; entries made stale by a reschedule are
+    skipped when they surface"""
     cache: TileCache = field(default_factory=TileCache)
     now: int = 0
     """simulated milliseconds up to which the scheduler has done the work"""

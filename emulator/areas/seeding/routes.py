@@ -20,7 +20,7 @@ METHODS = ["GET", "POST", "PUT", "DELETE"]
 
 
 def _refuse(request: Request, allowed: list[str]) -> None:
-    if request.method not in allowed:
+    if request.method not in allowed and not (request.method == "HEAD" and "GET" in allowed):
         raise MethodNotAllowed(
             f"Request method '{request.method}' is not supported",
             headers={"Allow": ", ".join(allowed)},
@@ -46,7 +46,7 @@ def _task_list(request: Request, layer: str | None, fmt: str = "json") -> Respon
 async def seed_root(request: Request) -> Response:
     """``/gwc/rest/seed``: POST kill_all for every layer (GET lists, geoserver profile)."""
     _refuse(request, _kill_path_methods(request))
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _task_list(request, None)
     emu = emulator(request)
     form = codec.parse_form(await body(request), decode=False)
@@ -69,7 +69,7 @@ async def seed_layer(request: Request) -> Response:
         _refuse(request, _kill_path_methods(request))
     else:
         _refuse(request, ["GET", "POST"])
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         if ext is None:
             return _form_page(request, name)
         return _task_list(request, name, ext)

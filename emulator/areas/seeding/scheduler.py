@@ -188,6 +188,7 @@ class SeedScheduler:
         for group in list(store.groups.values()):
             members = [store.tasks[i] for i in group.members]
             if all(m.finished and not m.listed for m in members):
+                simulation.commit(store, group, store.now)
                 for m in members:
                     del store.tasks[m.id]
                 del store.groups[group.id]

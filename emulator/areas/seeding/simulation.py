@@ -13,6 +13,8 @@ from its start, its rate and its cap: advancing the clock only moves through tas
 
 from __future__ import annotations
 
+import heapq
+
 from .model import SeedGroup, SeedingStore, SeedTask
 from .tiles import requested_levels, stored_between
 
@@ -106,6 +108,8 @@ def schedule(store: SeedingStore, group: SeedGroup) -> None:
             r.real = before + take
     for r in members:
         _plan_end(r, group)
+        if r.end is not None:
+            heapq.heappush(store.events, (r.end, r.id))
 
 
 def _plan_end(task: SeedTask, group: SeedGroup) -> None:
@@ -140,7 +144,8 @@ def commit(store: SeedingStore, group: SeedGroup, t: int) -> None:
         group.cached = done
 
 
-def _start(store: SeedingStore, task: SeedTask, t: int) -> None:
+def _start(store: SeedingStore, task: SeedTask, t: int) -> SeedGroup | None:
+    """Give the task a pool thread at ``t``; the seed group to reschedule, if any."""
     group = store.groups[task.group]
     task.start = t
     transition(task, "start")
@@ -151,13 +156,14 @@ def _start(store: SeedingStore, task: SeedTask, t: int) -> None:
             _end_now(task, t)
         else:
             task.end = t + round(store.settings.truncate_seconds * 1000)
-            store.running.append(task.id)
-        return
+            store.running[task.id] = None
+            heapq.heappush(store.events, (task.end, task.id))
+        return None
     if group.crash is not None:
         task.tiles_total = {"zoom": -1, "order": 0}.get(group.crash, group.tiles_total)
         task.end_state = "RUNNING"
         _end_now(task, t)
-        return
+        return None
     task.tiles_total = group.tiles_total
     if task.terminate:  # killed while pending: takes one metatile, stores nothing, returns
         if consumed_at(store, group, t) < group.metatiles:
@@ -167,8 +173,8 @@ def _start(store: SeedingStore, task: SeedTask, t: int) -> None:
     else:
         if group.fail_after is not None:
             task.cap, task.cap_kind = group.fail_after + 1, "fail"
-        store.running.append(task.id)
-    schedule(store, group)
+        store.running[task.id] = None
+    return group
 
 
 def _end_now(task: SeedTask, t: int) -> None:
@@ -184,9 +190,11 @@ def _rule_fails_truncate(store: SeedingStore, group: SeedGroup) -> bool:
 
 
 def _finish(store: SeedingStore, task: SeedTask) -> None:
+    """The task's thread returns. (Seed progress reaches the cache model lazily: before a
+    truncate of the same key, before a read of the cache, before its group is forgotten.)"""
     group = store.groups[task.group]
     assert task.end is not None
-    store.running.remove(task.id)
+    del store.running[task.id]
     if group.type == "TRUNCATE":
         if task.end_state == "DONE" and group.crash is None:
             for other in store.groups.values():
@@ -194,7 +202,6 @@ def _finish(store: SeedingStore, task: SeedTask) -> None:
                     commit(store, other, task.end)
             store.cache.remove(group.cache_key(), requested_levels(group.range))
     elif group.crash is None:
-        commit(store, group, task.end)
         group.completed += task.completed
         group.consumed += task.consumed
     task.finished = True
@@ -202,26 +209,42 @@ def _finish(store: SeedingStore, task: SeedTask) -> None:
 
 
 def _fill(store: SeedingStore, t: int) -> None:
+    touched: dict[int, SeedGroup] = {}
     while store.queue and len(store.running) < store.settings.pool_size:
-        _start(store, store.tasks[store.queue.pop(0)], t)
+        group = _start(store, store.tasks[store.queue.popleft()], t)
+        if group is not None:
+            touched[group.id] = group
+    for group in touched.values():
+        schedule(store, group)
+
+
+def _due(store: SeedingStore, task_id: int, t: int) -> bool:
+    task = store.tasks.get(task_id)
+    return task is not None and task_id in store.running and task.end == t
 
 
 def next_event(store: SeedingStore) -> int | None:
-    ends = [store.tasks[i].end for i in store.running]
-    known = [e for e in ends if e is not None]
-    return min(known) if known else None
+    """The earliest task end still ahead (stale heap entries are dropped on the way)."""
+    while store.events and not _due(store, store.events[0][1], store.events[0][0]):
+        heapq.heappop(store.events)
+    return store.events[0][0] if store.events else None
 
 
 def run(store: SeedingStore, until: int | None) -> None:
     """Do all the work up to ``until`` ms (None: until every task has ended)."""
     _fill(store, store.now)
-    store.next_event = next_event(store)
-    while store.next_event is not None and (until is None or store.next_event <= until):
-        t = store.next_event
-        for task_id in sorted(i for i in store.running if store.tasks[i].end == t):
+    t = next_event(store)
+    while t is not None and (until is None or t <= until):
+        ending: set[int] = set()
+        while store.events and store.events[0][0] == t:
+            _, task_id = heapq.heappop(store.events)
+            if _due(store, task_id, t):
+                ending.add(task_id)
+        for task_id in sorted(ending):
             _finish(store, store.tasks[task_id])
         _fill(store, t)
-        store.next_event = next_event(store)
+        t = next_event(store)
+    store.next_event = t
     if until is not None:
         store.now = max(store.now, until)
 

@@ -225,7 +225,7 @@ def stored_between(tr: TileRange, start: int, stop: int) -> list[tuple[int, Rect
         size = per_row * rows
         lo, hi = max(start - offset, 0), min(stop - offset, size)
         if size and hi > lo:
-            inner = _level_slice(tr, z, per_row, rows, lo)
+            inner = _level_slice(tr, z, per_row, rows, lo) if lo else []
             for rect in _level_slice(tr, z, per_row, rows, hi):
                 pieces = [rect]
                 for cut in inner:

@@ -46,7 +46,9 @@ def seed(gwc: Emulator) -> Callable[..., list[int]]:
     """``seed(layer="test:world", one_truncate_task=True, **SeedRequest fields)`` → task ids;
     the default request is ``WORLD_4326_0_3`` with one thread."""
 
-    def submit(layer: str = "test:world", one_truncate_task: bool = True, **fields: object) -> list[int]:
+    def submit(
+        layer: str = "test:world", one_truncate_task: bool = True, **fields: object
+    ) -> list[int]:
         base: dict[str, object] = {**WORLD_4326_0_3, "thread_count": 1, "type": "seed"}
         base.update(fields)
         req = SeedRequest(**base)  # type: ignore[arg-type]

@@ -33,7 +33,9 @@ def xml_body(**fields):
 
 
 def post_xml(client, layer, body, ext=".xml", ctype="text/xml"):
-    return client.post(f"/gwc/rest/seed/{layer}{ext}", content=body, headers={"Content-Type": ctype})
+    return client.post(
+        f"/gwc/rest/seed/{layer}{ext}", content=body, headers={"Content-Type": ctype}
+    )
 
 
 def tasks(emu):
@@ -85,7 +87,7 @@ def test_layer_name_comes_from_the_url(client, emu):
      ("102100", "EPSG:900913"), ("102113", "EPSG:900913"), ("2154", "EPSG:4326")],
 )  # fmt: skip
 def test_gridset_from_srs(client, emu, srs, gridset):
-    body = xml_body(zoomStart=0, zoomStop=1, threadCount=1) .replace(
+    body = xml_body(zoomStart=0, zoomStop=1, threadCount=1).replace(
         "<zoomStart>", f"<srs><number>{srs}</number></srs><zoomStart>"
     )
     assert post_xml(client, "test:world", body).status_code == 200
@@ -93,7 +95,11 @@ def test_gridset_from_srs(client, emu, srs, gridset):
 
 
 def test_gridset_id_wins_and_default_is_the_first(client, emu):
-    post_xml(client, "test:world", xml_body(gridSetId="EPSG:900913", zoomStart=0, zoomStop=1, threadCount=1))
+    post_xml(
+        client,
+        "test:world",
+        xml_body(gridSetId="EPSG:900913", zoomStart=0, zoomStop=1, threadCount=1),
+    )
     post_xml(client, "test:world", xml_body(zoomStart=0, zoomStop=1, threadCount=1))
     assert [t.gridset for t in tasks(emu)] == ["EPSG:900913", "EPSG:4326"]
 
@@ -101,7 +107,8 @@ def test_gridset_id_wins_and_default_is_the_first(client, emu):
 def test_ambiguous_srs_is_400(tmp_path, client_for):
     doc = """{"extends": "stock", "seeding": {
       "gridsets": [{"name": "WebMercatorQuad", "srs": 3857, "alignTopLeft": true,
-                    "extent": [-20037508.3427892, -20037508.3427892, 20037508.3427892, 20037508.3427892],
+                    "extent": [-20037508.3427892, -20037508.3427892,
+                               20037508.3427892, 20037508.3427892],
                     "levels": 20}],
       "tileLayers": [{"name": "m:layer", "gridsets": ["EPSG:900913", "WebMercatorQuad"]}]}}"""
     (tmp_path / "s.json").write_text(doc)
@@ -121,11 +128,16 @@ def test_ambiguous_srs_is_400(tmp_path, client_for):
 
 
 def test_unknown_gridset_is_500(client, emu):
-    r = post_xml(client, "test:world", xml_body(gridSetId="nope", zoomStart=0, zoomStop=1, threadCount=1))
+    r = post_xml(
+        client, "test:world", xml_body(gridSetId="nope", zoomStart=0, zoomStop=1, threadCount=1)
+    )
     assert r.status_code == 500 and r.text == "Unknown grid set nope" and tasks(emu) == []
 
 
-@pytest.mark.parametrize(("given", "kind"), [(None, "SEED"), ("TRUNCATE", "TRUNCATE"), ("ReSeed", "RESEED"), ("foo", "SEED")])
+@pytest.mark.parametrize(
+    ("given", "kind"),
+    [(None, "SEED"), ("TRUNCATE", "TRUNCATE"), ("ReSeed", "RESEED"), ("foo", "SEED")],
+)
 def test_type(client, emu, given, kind):
     fields = {"zoomStart": 0, "zoomStop": 1, "threadCount": 1}
     if given:
@@ -138,7 +150,8 @@ def test_format_default_threads_and_parameters(client, emu):
     body = xml_body(zoomStart=0, zoomStop=1, threadCount=0).replace(
         "</seedRequest>",
         "<parameters><entry><string>STYLES</string><string>pophatch</string></entry>"
-        "<entry><string>CQL_FILTER</string><string>PERSONS &gt; 10</string></entry></parameters></seedRequest>",
+        "<entry><string>CQL_FILTER</string><string>PERSONS &gt; 10</string></entry>"
+        "</parameters></seedRequest>",
     )
     post_xml(client, "topp:states", body)
     (task,) = tasks(emu)
@@ -157,7 +170,8 @@ def test_bounds_are_minx_miny_maxx_maxy(client, emu):
     # one tile of EPSG:4326 level 1 (90 degrees), 1x1 metatiling via a scenario layer
     emu.state.seeding.tile_layers["test:world"].metatiling = (1, 1)
     body = xml_body(gridSetId="EPSG:4326", zoomStart=1, zoomStop=1, threadCount=1).replace(
-        "<zoomStart>", "<bounds><coords><double>1</double><double>1</double><double>89</double>"
+        "<zoomStart>",
+        "<bounds><coords><double>1</double><double>1</double><double>89</double>"
         "<double>89</double></coords></bounds><zoomStart>",
     )
     post_xml(client, "test:world", body)
@@ -165,14 +179,18 @@ def test_bounds_are_minx_miny_maxx_maxy(client, emu):
 
 
 def test_truncate_makes_one_task_in_the_spec_profile(client, emu):
-    post_xml(client, "test:world", xml_body(zoomStart=0, zoomStop=1, threadCount=3, type="truncate"))
+    post_xml(
+        client, "test:world", xml_body(zoomStart=0, zoomStop=1, threadCount=3, type="truncate")
+    )
     assert [t.id for t in tasks(emu)] == [1]
 
 
 def test_truncate_makes_n_tasks_in_the_geoserver_profile(seeding_scenario, client_for):
     emu = Emulator(seeding_scenario, profile="geoserver")
     client = client_for(emulator=emu)
-    post_xml(client, "test:world", xml_body(zoomStart=0, zoomStop=1, threadCount=3, type="truncate"))
+    post_xml(
+        client, "test:world", xml_body(zoomStart=0, zoomStop=1, threadCount=3, type="truncate")
+    )
     assert [t.id for t in emu.scheduler.tasks] == [1, 2, 3]
 
 
@@ -180,7 +198,8 @@ def test_unknown_layer_on_post_is_500(client, emu):
     r = post_xml(client, "topp:nope", SEED_XML)
     assert r.status_code == 500
     assert r.text == (
-        "Thread http-nio-8080-exec-1 Unknown layer topp:nope. Check the logfiles, it may not have loaded properly."
+        "Thread http-nio-8080-exec-1 Unknown layer topp:nope."
+        " Check the logfiles, it may not have loaded properly."
     )
     assert r.headers["content-type"].startswith("text/plain") and tasks(emu) == []
 
@@ -202,8 +221,14 @@ def test_unknown_layer_on_list_is_400(client, ext):
         (xml_body(zoomStart=0, zoomStop=1), "no threadCount"),
         (xml_body(zoomStart="x", zoomStop=1, threadCount=1), "not an integer"),
         (xml_body(zoomStart=0, zoomStop=1, threadCount=1, colour="red"), "Unknown field colour"),
-        (xml_body(zoomStart=0, zoomStop=1, threadCount=1, enumType="SOMETIMES"), "Invalid value for enumType"),
-        ("<seedRequest><bounds><coords><double>1</double></coords></bounds></seedRequest>", "four numbers"),
+        (
+            xml_body(zoomStart=0, zoomStop=1, threadCount=1, enumType="SOMETIMES"),
+            "Invalid value for enumType",
+        ),
+        (
+            "<seedRequest><bounds><coords><double>1</double></coords></bounds></seedRequest>",
+            "four numbers",
+        ),
         ("<seedRequest><srs>EPSG:4326</srs></seedRequest>", "srs must hold a number"),
     ],
 )
@@ -224,7 +249,9 @@ def test_malformed_xml_is_400_and_creates_nothing(client, emu, body, message):
     ],
 )
 def test_malformed_json_is_400(client, emu, body, message):
-    r = client.post("/gwc/rest/seed/test:world.json", content=body, headers={"Content-Type": "application/json"})
+    r = client.post(
+        "/gwc/rest/seed/test:world.json", content=body, headers={"Content-Type": "application/json"}
+    )
     assert r.status_code == 400 and message in r.text and tasks(emu) == []
 
 
@@ -243,14 +270,20 @@ def test_lists_are_empty_then_by_id(client, emu):
     post_xml(client, "test:world", xml_body(zoomStart=0, zoomStop=3, threadCount=1))
     post_xml(client, "topp:states", xml_body(zoomStart=0, zoomStop=3, threadCount=1))
     assert [r[3] for r in client.get("/gwc/rest/seed.json").json()["long-array-array"]] == [1, 2]
-    assert [r[3] for r in client.get("/gwc/rest/seed/topp:states.json").json()["long-array-array"]] == [2]
+    assert [
+        r[3] for r in client.get("/gwc/rest/seed/topp:states.json").json()["long-array-array"]
+    ] == [2]
     r = client.get("/gwc/rest/seed/topp:states.xml")
     assert r.headers["content-type"].startswith("application/xml")
     assert r.text.startswith("<long-array-array>\n  <long-array>\n    <long>-1</long>")
 
 
 def test_watching_a_seed_with_the_control_plane(client, emu):
-    post_xml(client, "test:world", xml_body(gridSetId="EPSG:4326", zoomStart=0, zoomStop=3, threadCount=1))
+    post_xml(
+        client,
+        "test:world",
+        xml_body(gridSetId="EPSG:4326", zoomStart=0, zoomStop=3, threadCount=1),
+    )
     seen = []
     for _ in range(4):
         client.post("/__emulator/clock/advance", params={"seconds": "0.4"})
@@ -304,7 +337,11 @@ def test_kill_all_bad_code(client, emu):
 def test_kill_without_kill_all_and_malformed_forms(client):
     r = client.post("/gwc/rest/seed", data={"other": "x"})
     assert r.status_code == 200 and r.content == b""
-    r = client.post("/gwc/rest/seed", content=b"kill_all", headers={"Content-Type": "application/x-www-form-urlencoded"})
+    r = client.post(
+        "/gwc/rest/seed",
+        content=b"kill_all",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
     assert r.status_code == 400 and r.text == "Chunk [kill_all] is not a valid entry"
 
 
@@ -339,8 +376,10 @@ def test_kill_thread_and_empty_form(client, emu):
 
 
 def test_form_seeding(client, emu):
-    form = {"minX": "-180", "minY": "-90", "maxX": "180", "maxY": "90", "zoomStart": "0", "zoomStop": "3",
-            "threadCount": "1", "type": "seed", "gridSetId": "EPSG:4326", "tileFormat": "image/png"}  # fmt: skip
+    form = {"minX": "-180", "minY": "-90", "maxX": "180", "maxY": "90",
+            "zoomStart": "0", "zoomStop": "3",
+            "threadCount": "1", "type": "seed", "gridSetId": "EPSG:4326",
+            "tileFormat": "image/png"}  # fmt: skip
     r = client.post("/gwc/rest/seed/test:world", data=form)
     assert r.status_code == 200 and "Task submitted" in r.text
     assert tasks(emu)[0].row[1] == 178
@@ -420,12 +459,21 @@ def test_one_layer_in_xml_and_json(client, emu):
         '"gridSubsets":[{"gridSetName":"EPSG:4326"},{"gridSetName":"EPSG:900913"}],"enabled":true}}'
     )
     xml = client.get("/gwc/rest/layers/topp:states.xml").text
-    assert xml.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<GeoServerLayer>\n  <id>LayerInfoImpl-')
-    assert "<styleParameterFilter>\n      <key>STYLES</key>\n      <defaultValue></defaultValue>" in xml
+    assert xml.startswith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<GeoServerLayer>\n  <id>LayerInfoImpl-'
+    )
+    assert (
+        "<styleParameterFilter>\n      <key>STYLES</key>\n      <defaultValue></defaultValue>"
+        in xml
+    )
 
 
 def test_unknown_tile_layer_is_404(client):
-    for path in ("/gwc/rest/layers/topp:nope.xml", "/gwc/rest/layers/topp:nope.json", "/gwc/rest/layers/topp:nope"):
+    for path in (
+        "/gwc/rest/layers/topp:nope.xml",
+        "/gwc/rest/layers/topp:nope.json",
+        "/gwc/rest/layers/topp:nope",
+    ):
         r = client.get(path)
         assert r.status_code == 404 and r.text == "Unknown layer: topp:nope"
 
@@ -438,6 +486,10 @@ def test_realtime_clock_moves_tasks_between_requests(seeding_scenario, client_fo
     emu.clock = RealtimeClock(monotonic=lambda: wall[0])
     emu.clock.subscribe(emu.scheduler.run_until)
     client = client_for(emulator=emu)
-    post_xml(client, "test:world", xml_body(gridSetId="EPSG:4326", zoomStart=0, zoomStop=3, threadCount=1))
+    post_xml(
+        client,
+        "test:world",
+        xml_body(gridSetId="EPSG:4326", zoomStart=0, zoomStop=3, threadCount=1),
+    )
     wall[0] += 0.45  # nobody advanced anything: the wall clock moved
     assert client.get("/gwc/rest/seed.json").json() == {"long-array-array": [[48, 178, 0, 1, 1]]}

@@ -17,9 +17,12 @@ FULL = {
         "defaultRate": 2,
         "truncateSeconds": 0,
         "gridsets": [
-            {"name": "UTM13", "srs": 26713, "extent": [589980, 4913700, 609000, 4928010], "levels": 12},
-            {"name": "Res", "srs": 3857, "extent": [0, 0, 1024, 1024], "resolutions": [4, 2, 1], "alignTopLeft": True},
-            {"name": "Scales", "srs": 4326, "extent": [-180, -90, 180, 90], "scaleDenominators": [279541132.0143589]},
+            {"name": "UTM13", "srs": 26713, "extent": [589980, 4913700, 609000, 4928010],
+             "levels": 12},
+            {"name": "Res", "srs": 3857, "extent": [0, 0, 1024, 1024], "resolutions": [4, 2, 1],
+             "alignTopLeft": True},
+            {"name": "Scales", "srs": 4326, "extent": [-180, -90, 180, 90],
+             "scaleDenominators": [279541132.0143589]},
         ],
         "tileLayers": [
             {"name": "sf:roads", "id": "LayerInfoImpl-1", "bounds": [-103.87, 44.37, -103.62, 44.5],
@@ -54,7 +57,9 @@ def test_everything_a_scenario_sets(tmp_path):
     assert layer.gridsets == ["EPSG:4326", "UTM13", "Res"] and layer.metatiling == (2, 2)
     assert layer.subsets["UTM13"].zoom_stop == 8 and layer.subsets["Res"].extent == (0, 0, 512, 512)
     # the layer's cached levels stop at 8 on UTM13: zoom 9 cannot run
-    emu.scheduler.submit("sf:roads", SeedRequest(gridset_id="UTM13", zoom_start=0, zoom_stop=9, thread_count=1))
+    emu.scheduler.submit(
+        "sf:roads", SeedRequest(gridset_id="UTM13", zoom_start=0, zoom_stop=9, thread_count=1)
+    )
     assert emu.scheduler.status() == [[-1, -1, -2, 1, 1]]
 
 
@@ -80,8 +85,14 @@ def test_a_tile_layer_entry_updates_the_existing_one(tmp_path):
         ({"truncateSeconds": -1}, "truncateSeconds"),
         ({"colour": 1}, "colour: unknown key"),
         ({"gridsets": [{"name": "g", "srs": 1, "extent": [0, 0, 1, 1]}]}, "exactly one of"),
-        ({"gridsets": [{"name": "g", "srs": 1, "extent": [0, 0, 1, 1], "resolutions": [1, 2]}]}, "lower than"),
-        ({"gridsets": [{"name": "g", "srs": 1, "extent": [1, 1, 0, 0], "levels": 2}]}, "minimum above maximum"),
+        (
+            {"gridsets": [{"name": "g", "srs": 1, "extent": [0, 0, 1, 1], "resolutions": [1, 2]}]},
+            "lower than",
+        ),
+        (
+            {"gridsets": [{"name": "g", "srs": 1, "extent": [1, 1, 0, 0], "levels": 2}]},
+            "minimum above maximum",
+        ),
         ({"tileLayers": [{"name": "x", "gridsets": ["nope"]}]}, "unknown gridset nope"),
         ({"tileLayers": [{"name": "x", "metatiling": [0, 4]}]}, "metatiling"),
         ({"tileLayers": [{"name": "x", "bounds": [1, 2, 3]}]}, "four numbers"),

@@ -141,7 +141,9 @@ def test_kill_all_per_layer_and_bad_code(gwc, seed):
     report = gwc.scheduler.kill_all("ALL", "topp:states")
     assert report.code == "ALL" and report.terminated == ["[2: topp:states, SEED, RUNNING]"]
     assert [r[3] for r in rows(gwc)] == [1]
-    with pytest.raises(Exception, match="Unknown kill_all code: 'some'. One of all|running|pending"):
+    with pytest.raises(
+        Exception, match="Unknown kill_all code: 'some'. One of all|running|pending"
+    ):
         gwc.scheduler.kill_all("some")
 
 

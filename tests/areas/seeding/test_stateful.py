@@ -126,7 +126,9 @@ class NaivePool:
     def _active(self, group: dict, t: int) -> int:
         members = [self.tasks[i] for i in group["members"]]
         return sum(
-            1 for m in members if m["start"] is not None and m["start"] <= t and (m["end"] is None or m["end"] >= t)
+            1
+            for m in members
+            if m["start"] is not None and m["start"] <= t and (m["end"] is None or m["end"] >= t)
         )
 
     def rows(self, drop: bool = True) -> list[list[int]]:
@@ -145,7 +147,9 @@ class NaivePool:
             else:
                 k, at = task["last"]
                 done = (k - 1) * 16
-                remaining = estimate((at - task["start"]) // 1000, total, self._active(group, at), done)
+                remaining = estimate(
+                    (at - task["start"]) // 1000, total, self._active(group, at), done
+                )
             out.append([done, total, -2 if total <= 0 else remaining, task["id"], code])
         if drop:
             for task in self.tasks.values():
@@ -157,8 +161,14 @@ class NaivePool:
         for task in self.tasks.values():
             if task["end"] is not None:
                 task["listed"] = False
-        states = {"running": ("RUNNING",), "pending": ("PENDING",), "all": ("PENDING", "RUNNING")}[code]
-        chosen = [t for t in sorted(self.tasks.values(), key=lambda x: x["id"]) if t["listed"] and t["state"] in states]
+        states = {"running": ("RUNNING",), "pending": ("PENDING",), "all": ("PENDING", "RUNNING")}[
+            code
+        ]
+        chosen = [
+            t
+            for t in sorted(self.tasks.values(), key=lambda x: x["id"])
+            if t["listed"] and t["state"] in states
+        ]
         for task in chosen:
             task["listed"], task["terminate"] = False, True
         return [t["id"] for t in chosen]
@@ -185,7 +195,13 @@ class SchedulerMachine(RuleBasedStateMachine):
         zoom_stop=st.integers(0, 3),
     )
     def submit(self, layer, kind, threads, zoom_stop):
-        req = SeedRequest(gridset_id="EPSG:4326", zoom_start=0, zoom_stop=zoom_stop, thread_count=threads, type=kind)
+        req = SeedRequest(
+            gridset_id="EPSG:4326",
+            zoom_start=0,
+            zoom_stop=zoom_stop,
+            thread_count=threads,
+            type=kind,
+        )
         ids = self.emu.scheduler.submit(layer, req)
         group = self.emu.state.seeding.groups[max(self.emu.state.seeding.groups)]
         assert ids == self.model.submit(layer, kind.upper(), threads, group.range)

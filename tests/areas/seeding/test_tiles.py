@@ -35,7 +35,12 @@ def test_worked_examples(gridset, zooms, bounds, one, four):
 
 def test_worked_example_levels_and_metatiles():
     tr = _range("EPSG:4326", 0, 3, (4, 4))
-    assert [tr.level(z) for z in range(4)] == [(0, 0, 2, 1), (0, 0, 3, 2), (0, 0, 7, 3), (0, 0, 15, 7)]
+    assert [tr.level(z) for z in range(4)] == [
+        (0, 0, 2, 1),
+        (0, 0, 3, 2),
+        (0, 0, 7, 3),
+        (0, 0, 15, 7),
+    ]
     # 1 + 1 + 2 + 8 metatiles: z0 and z1 are one (capped, off-by-one) metatile each
     assert tiles.metatile_count(tr) == 12
     tr = _range("EPSG:900913", 0, 5, (4, 4), (-2000000, -1000000, 2000000, 1000000))
@@ -60,7 +65,9 @@ def test_whole_world_to_zoom_30_is_instant_and_exact():
 
 
 def test_too_many_tiles_is_minus_one():
-    gs = gridsets.create("huge", 3857, (0.0, 0.0, 1e12, 1e12), False, [1e12 / 256 / 2**z for z in range(40)])
+    gs = gridsets.create(
+        "huge", 3857, (0.0, 0.0, 1e12, 1e12), False, [1e12 / 256 / 2**z for z in range(40)]
+    )
     tr = tiles.tile_range(gs, tiles.subset_coverages(gs, None), None, 0, 39, (1, 1))
     assert tiles.tile_count(tr) == -1
 
@@ -195,6 +202,11 @@ def test_stored_tiles_of_any_slice_equal_brute_force(r, data):
     a = data.draw(st.integers(0, len(locations)))
     b = data.draw(st.integers(a, len(locations)))
     rects = tiles.stored_between(tr, a, b)
-    got = {(x, y, z) for z, (x0, y0, x1, y1) in rects for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+    got = {
+        (x, y, z)
+        for z, (x0, y0, x1, y1) in rects
+        for x in range(x0, x1 + 1)
+        for y in range(y0, y1 + 1)
+    }
     assert got == _brute_stored(tr, locations[a:b])
     assert sum(tiles.area(rect) for _, rect in rects) == len(got)  # disjoint

@@ -7,6 +7,7 @@ Tile-layer representations are in ``layer_codec.py``; the kill replies in ``html
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import Invalid
@@ -53,7 +54,9 @@ def _double(text: str | None, what: str) -> float:
 
 def _bounds(el: wxml.Element) -> tuple[float, float, float, float]:
     coords = wxml.child(el, "coords")
-    values = [] if coords is None else [c for c in coords if isinstance(c.tag, str)]
+    values: list[wxml.Element] = []
+    if coords is not None:
+        values = [c for c in coords if isinstance(c.tag, str)]
     if len(values) != 4:
         raise Invalid("bounds must hold coords with four numbers: minx, miny, maxx, maxy")
     x0, y0, x1, y1 = (_double(v.text, "bounds") for v in values)
@@ -87,7 +90,7 @@ def _int(el: wxml.Element, name: str) -> int:
     return java_decode(el.text or "", name)
 
 
-_FIELDS = {
+_FIELDS: dict[str, tuple[str, Callable[[wxml.Element], object]]] = {
     "name": ("name", lambda el: wxml.text(el)),
     "bounds": ("bounds", _bounds),
     "gridSetId": ("gridset_id", lambda el: wxml.text(el)),

@@ -188,11 +188,21 @@ class SeedingStore:
 
     # -- tile layers -------------------------------------------------------------------
 
-    def add_default_tile_layer(self, name: str) -> TileLayer:
-        """Give a new layer or layer group its tile layer, as GeoServer does by default."""
+    def add_default_tile_layer(
+        self, name: str, *, bounds: Box | None = None, id: str | None = None
+    ) -> TileLayer:
+        """Give a new layer or layer group its tile layer, as GeoServer does by default.
+
+        ``bounds``: the layer's lon/lat bounding box (its tiles' coverage; without it the
+        layer covers every gridset entirely); ``id``: the catalog id the layers REST shows.
+        """
         layer = self.tile_layers.get(name)
         if layer is None:
             layer = self.tile_layers[name] = TileLayer(name)
+        if bounds is not None:
+            layer.bounds = bounds
+        if id is not None:
+            layer.id = id
         return layer
 
     def rename_tile_layer(self, old: str, new: str) -> None:

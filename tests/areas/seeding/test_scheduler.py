@@ -254,3 +254,26 @@ def test_identical_runs_print_identical_rows(seeding_scenario):
         return out
 
     assert run() == run()
+
+
+def test_the_catalog_gives_bounds_and_id(gwc):
+    store = gwc.state.seeding
+    layer = store.add_default_tile_layer(
+        "sf:roads", bounds=(-103.87, 44.37, -103.62, 44.5), id="L-1"
+    )
+    assert store.add_default_tile_layer("sf:roads") is layer
+    assert layer.bounds == (-103.87, 44.37, -103.62, 44.5) and layer.id == "L-1"
+    store.rename_tile_layer("sf:roads", "sf:streets")
+    assert store.tile_layers["sf:streets"].name == "sf:streets"
+    store.remove_tile_layer("sf:streets")
+    assert "sf:streets" not in store.tile_layers
+
+
+def test_removing_or_renaming_a_layer_moves_its_cache(gwc, seed):
+    seed()
+    gwc.scheduler.drain()
+    gwc.state.seeding.rename_tile_layer("test:world", "test:earth")
+    assert gwc.scheduler.cached_tiles("test:earth") == 170
+    assert gwc.scheduler.cached_tiles("test:world") == 0
+    gwc.state.seeding.remove_tile_layer("test:earth")
+    assert gwc.scheduler.cached_tiles("test:earth") == 0

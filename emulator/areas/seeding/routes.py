@@ -16,7 +16,7 @@ from ...wire.negotiate import format_of_media_type, split_ext
 from . import codec, html, layer_codec
 from .request import SeedRequest
 
-METHODS = ["GET", "POST", "PUT", "DELETE"]
+METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"]
 
 
 def _refuse(request: Request, allowed: list[str]) -> None:

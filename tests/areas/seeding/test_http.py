@@ -405,6 +405,7 @@ def test_form_seeding(client, emu):
         ("POST", "/gwc/rest/layers", "GET"),
         ("PUT", "/gwc/rest/layers/test:world.xml", "GET"),
         ("DELETE", "/gwc/rest/layers/test:world", "GET"),
+        ("PATCH", "/gwc/rest/seed/test:world.json", "GET, POST"),
     ],
 )
 def test_405_with_allow(client, method, path, allow):

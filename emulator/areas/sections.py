@@ -14,6 +14,7 @@ from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
 from .security import scenario as security
+from .seeding import scenario as seeding
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
@@ -25,6 +26,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("catalog", catalog),
     ("urlChecks", urlchecks),
     ("about", about),
+    ("seeding", seeding),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

@@ -1,4 +1,4 @@
-"""Pure-ASGI middleware: the request journal (outermost), then authentication.
+"""Pure-ASGI middleware: the request journal (outermost), injected faults, then authentication.
 
 Paths are classified relative to the context root: ``/rest…`` follows the REST access
 rules, ``/gwc/rest…`` and ``/__emulator…`` need an administrator; anything else is open.
@@ -6,6 +6,7 @@ rules, ``/gwc/rest…`` and ``/__emulator…`` need an administrator; anything e
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import access
+from ..faults import ConnectionDropped, Fault
 from ..journal import JournalEntry
 from ..wire import errors as wire_errors
 
@@ -76,17 +78,16 @@ class JournalMiddleware:
                 size += len(chunk)
             return message
 
-        async def send_wrapper(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                result["status"] = message["status"]
-                for key, value in message.get("headers", []):
-                    if key.lower() == b"content-type":
-                        result["type"] = value.decode("latin-1")
-            await send(message)
+        at = emu.clock.now()
+        recorded = False
 
-        try:
-            await self.app(scope, receive_wrapper, send_wrapper)
-        finally:
+        def record() -> None:
+            """Journal the request once: before the last byte of the answer goes out (a client
+            holding its answer finds it journaled, even on the live server), else at the end."""
+            nonlocal recorded
+            if recorded:
+                return
+            recorded = True
             headers = {
                 k.decode("latin-1").lower(): v.decode("latin-1")
                 for k, v in scope.get("headers", [])
@@ -97,13 +98,30 @@ class JournalMiddleware:
                     method=scope["method"],
                     path=path,
                     query=scope.get("query_string", b"").decode("latin-1"),
-                    status=int(result["status"]),  # type: ignore[call-overload]
+                    status=0 if scope.get("emulator.dropped") else int(result["status"]),  # type: ignore[call-overload]
                     headers=headers,
                     body=b"".join(chunks),
-                    at=emu.clock.now(),
+                    at=at,
                     response_type=result["type"],  # type: ignore[arg-type]
+                    fault=scope.get("emulator.fault"),
                 )
             )
+
+        async def send_wrapper(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                result["status"] = message["status"]
+                for key, value in message.get("headers", []):
+                    if key.lower() == b"content-type":
+                        result["type"] = value.decode("latin-1")
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                record()
+            await send(message)
+
+        scope["emulator.record"] = record
+        try:
+            await self.app(scope, receive_wrapper, send_wrapper)
+        finally:
+            record()
 
 
 class AuthMiddleware:
@@ -166,3 +184,65 @@ def _basic(emu: Emulator, header: str) -> access.Principal | None:
     if not sep:
         return None
     return access.authenticate(emu.state, username, password)
+
+
+class FaultMiddleware:
+    """Answers requests that match an injected fault (``emulator.faults``); see ``faults.py``.
+
+    Sits inside the journal (faulted requests are journaled) and before authentication (a
+    failing server fails whoever asks). The control plane is never faulted.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        emu = _emulator(scope) if scope["type"] == "http" else None
+        path = None if emu is None else inner_path(scope, emu)
+        fault = None
+        if emu is not None and path is not None and not path.startswith("/__emulator") and len(emu.faults):
+            fault = emu.faults.take(scope["method"], path)
+        if fault is None:
+            await self.app(scope, receive, send)
+            return
+        assert emu is not None and path is not None
+        scope["emulator.fault"] = fault.describe()
+        if fault.delay:
+            await _wait(emu, fault.delay)
+        if fault.drop:
+            await _drop(scope, receive)
+        elif fault.status is None:
+            await self.app(scope, receive, send)
+        else:
+            await _answer(scope, send, fault, path)
+
+
+async def _wait(emu: Emulator, seconds: float) -> None:
+    if emu.clock.kind == "manual":
+        emu.clock.advance(seconds)
+    else:
+        await asyncio.sleep(seconds)
+
+
+async def _drop(scope: Scope, receive: Receive) -> None:
+    """Close the connection without an answer: through the live server's hook, else raise."""
+    scope["emulator.dropped"] = True
+    hook = scope.get("emulator.drop")
+    record = scope.get("emulator.record")
+    if hook is not None and record is not None:
+        record()  # journaled before the client learns of the drop
+    if hook is None or not hook():
+        raise ConnectionDropped("connection dropped by an injected fault")
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _answer(scope: Scope, send: Send, fault: Fault, path: str) -> None:
+    if isinstance(fault.body, bytes):
+        body, media_type = fault.body, fault.content_type or "text/plain"
+    else:
+        body, media_type = wire_errors.render(fault.status or 500, fault.message, path, _header(scope, b"accept"))
+    headers = [(b"content-type", media_type.encode("latin-1")), (b"content-length", str(len(body)).encode())]
+    headers += [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in fault.headers.items()]
+    await send({"type": "http.response.start", "status": fault.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -133,7 +133,9 @@ class Faults:
             headers: extra response headers (``Retry-After``…).
             content_type: media type of a bytes body.
         """
-        fault = _validated(method, path_pattern, status, body, times, delay, drop, headers, content_type)
+        fault = _validated(
+            method, path_pattern, status, body, times, delay, drop, headers, content_type
+        )
         with self._lock:
             fault.id = self._next_id
             self._next_id += 1
@@ -144,7 +146,17 @@ class Faults:
         """Inject a fault from its control-plane JSON form; ValueError on bad input."""
         if not isinstance(data, dict):
             raise ValueError("expected a JSON object")
-        allowed = {"method", "path", "status", "body", "times", "delay", "drop", "headers", "contentType"}
+        allowed = {
+            "method",
+            "path",
+            "status",
+            "body",
+            "times",
+            "delay",
+            "drop",
+            "headers",
+            "contentType",
+        }
         unknown = sorted(set(data) - allowed)
         if unknown:
             raise ValueError(f"unknown field {unknown[0]!r} (known: {', '.join(sorted(allowed))})")
@@ -222,14 +234,20 @@ def _validated(
         raise ValueError("body must be a string or bytes")
     if times is not None and (not _is_int(times) or times < 1):
         raise ValueError(f"times must be a positive integer or null, got {times!r}")
-    if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) or delay < 0:
+    if (
+        isinstance(delay, bool)
+        or not isinstance(delay, int | float)
+        or not math.isfinite(delay)
+        or delay < 0
+    ):
         raise ValueError(f"delay must be a non-negative number of seconds, got {delay!r}")
     if not isinstance(drop, bool):
         raise ValueError(f"drop must be true or false, got {drop!r}")
     if status is None and not drop and (body is not None or headers):
         raise ValueError("a delay-only fault (status null) takes no body or headers")
     if headers is not None and (
-        not isinstance(headers, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items())
+        not isinstance(headers, dict)
+        or not all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items())
     ):
         raise ValueError("headers must map names to string values")
     if content_type is not None and not isinstance(content_type, str):

@@ -178,7 +178,8 @@ class Journal:
         wanted = "at least once" if times is None else _plural(times)
         raise AssertionError(
             f"expected {_describe(method, path, content_type, status)} {wanted}, "
-            f"it was made {_plural(len(found))}.\n" + self.near_misses(method, path, content_type, status)
+            f"it was made {_plural(len(found))}.\n"
+            + self.near_misses(method, path, content_type, status)
         )
 
     def assert_not_called(
@@ -213,14 +214,21 @@ class Journal:
             return "No requests were made."
         scored = sorted(
             enumerate(entries),
-            key=lambda ie: (-_closeness(ie[1], method, path, content_type, status, self.context_path), ie[0]),
+            key=lambda ie: (
+                -_closeness(ie[1], method, path, content_type, status, self.context_path),
+                ie[0],
+            ),
         )
         lines = [f"  {e.describe()}" for _, e in scored[:limit]]
         more = f"\n  ... and {len(entries) - limit} more" if len(entries) > limit else ""
         return "Closest requests made:\n" + "\n".join(lines) + more
 
     def _matcher(
-        self, method: str | None, path: PathSpec | None, content_type: str | None, status: int | None
+        self,
+        method: str | None,
+        path: PathSpec | None,
+        content_type: str | None,
+        status: int | None,
     ) -> Callable[[JournalEntry], bool]:
         want_method = method.upper() if method is not None and method != "*" else None
         path_ok = _path_matcher(path, self.context_path)
@@ -242,7 +250,9 @@ def _path_matcher(path: PathSpec | None, context_path: str) -> Callable[[str], b
         return lambda _: True
     if isinstance(path, re.Pattern):
         pattern = path
-        return lambda p: pattern.fullmatch(p) is not None or pattern.fullmatch(context_path + p) is not None
+        return lambda p: (
+            pattern.fullmatch(p) is not None or pattern.fullmatch(context_path + p) is not None
+        )
     if context_path and (path == context_path or path.startswith(context_path + "/")):
         path = path[len(context_path) :] or "/"
     if "*" in path or "?" in path:
@@ -257,7 +267,9 @@ def _path_text(path: PathSpec | None) -> str:
     return path.pattern if isinstance(path, re.Pattern) else path
 
 
-def _describe(method: str | None, path: PathSpec | None, content_type: str | None, status: int | None) -> str:
+def _describe(
+    method: str | None, path: PathSpec | None, content_type: str | None, status: int | None
+) -> str:
     text = f"{(method or '*').upper()} {_path_text(path)}"
     if content_type:
         text += f" with content type {content_type}"

@@ -44,7 +44,7 @@ class DropHook:
             return False
         for connection in list(self.server.server_state.connections):
             if getattr(connection, "client", None) == tuple(client):
-                connection.transport.abort()  # type: ignore[union-attr]
+                connection.transport.abort()
                 return True
         return False
 
@@ -61,7 +61,12 @@ def bind(host: str, port: int) -> socket.socket:
 
 def config(app: Any, host: str) -> uvicorn.Config:
     return uvicorn.Config(
-        DropHook(app), host=host, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1
+        DropHook(app),
+        host=host,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=1,
     )
 
 
@@ -72,7 +77,9 @@ class LiveServer:
         self.sock = bind(host, port)
         self.host, self.port = self.sock.getsockname()[:2]
         self.server = ThreadedServer(config(app, host))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
 
     def start(self) -> LiveServer:
         self.thread.start()

@@ -58,7 +58,9 @@ def wsgi_environ(
     return environ
 
 
-def call_wsgi(app: WSGIApp, environ: dict[str, Any]) -> tuple[int, str, list[tuple[str, str]], bytes]:
+def call_wsgi(
+    app: WSGIApp, environ: dict[str, Any]
+) -> tuple[int, str, list[tuple[str, str]], bytes]:
     """Run a WSGI app to completion: status, reason, headers, body."""
     seen: dict[str, Any] = {}
 
@@ -85,7 +87,9 @@ class EmulatorTransport(httpx.BaseTransport):
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         body = request.read()
-        environ = wsgi_environ(request.method, str(request.url), _str_headers(request.headers.raw), body)
+        environ = wsgi_environ(
+            request.method, str(request.url), _str_headers(request.headers.raw), body
+        )
         try:
             status, _, headers, content = call_wsgi(self.app, environ)
         except ConnectionDropped as exc:
@@ -111,11 +115,15 @@ def _str_headers(raw: Iterable[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
 
 
 def httpx_client(app: WSGIApp, base_url: str, auth: tuple[str, str] | None) -> httpx.Client:
-    return httpx.Client(transport=EmulatorTransport(app), base_url=base_url, auth=auth, trust_env=False)
+    return httpx.Client(
+        transport=EmulatorTransport(app), base_url=base_url, auth=auth, trust_env=False
+    )
 
 
 def httpx_async_client(app: Any, base_url: str, auth: tuple[str, str] | None) -> httpx.AsyncClient:
-    return httpx.AsyncClient(transport=EmulatorAsyncTransport(app), base_url=base_url, auth=auth, trust_env=False)
+    return httpx.AsyncClient(
+        transport=EmulatorAsyncTransport(app), base_url=base_url, auth=auth, trust_env=False
+    )
 
 
 def requests_session(app: WSGIApp, base_url: str, auth: tuple[str, str] | None) -> Any:

@@ -1,4 +1,4 @@
-"""``--geoserver-coverage``: which emulated endpoints a test suite exercised, and which it never touched.
+"""``--geoserver-coverage``: the emulated endpoints a run exercised, and those it never touched.
 
 Endpoints come from the route table (``emulator.http.app.all_routes()``): one row per route
 path and method, control plane left out. Every emulator the plugin builds reports its
@@ -106,7 +106,10 @@ def report_lines(hits: dict[Endpoint, int], unmatched: int) -> list[str]:
         "",
         f"exercised ({len(used)}):",
     ]
-    lines += [f"  {m:<7} {p:<{width}}  {n:>6} requests" for (m, p), n in sorted(used, key=lambda x: (x[0][1], x[0][0]))]
+    lines += [
+        f"  {m:<7} {p:<{width}}  {n:>6} requests"
+        for (m, p), n in sorted(used, key=lambda x: (x[0][1], x[0][0]))
+    ]
     lines += ["", f"never touched ({len(unused)}):"]
     lines += [f"  {m:<7} {p}" for m, p in sorted(unused, key=lambda e: (e[1], e[0]))]
     if unmatched:

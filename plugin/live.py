@@ -42,13 +42,20 @@ class Dispatcher:
         if scope["type"] != "http":
             return
         loop = asyncio.get_running_loop()
+        started = False
+
+        async def watch(message: Any) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
         with self._cond:
             target = self._target
-            if target is not None:
-                task = loop.create_task(target(scope, receive, send))
+            task = None if target is None else loop.create_task(target(scope, receive, watch))
+            if task is not None:
                 self._running[task] = loop
-        if target is None:
-            await _idle(send)
+        if task is None:
+            await _answer(send, 503, IDLE_BODY)
             return
         try:
             await task
@@ -56,9 +63,11 @@ class Dispatcher:
             current = asyncio.current_task()
             if current is not None and current.cancelling():
                 raise  # the server itself is shutting down
-            _drop(scope)  # cancelled by detach(): the client gets no answer
+            await _drop(scope, receive)  # cancelled by detach(): the client gets no answer
         except Exception:
             self.errors.append(traceback.format_exc())
+            if not started:
+                await _answer(send, 500, b"Internal error in the live server")
         finally:
             with self._cond:
                 self._running.pop(task, None)
@@ -83,16 +92,20 @@ class Dispatcher:
         return len(running)
 
 
-async def _idle(send: Any) -> None:
-    headers = [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(IDLE_BODY)).encode())]
-    await send({"type": "http.response.start", "status": 503, "headers": headers})
-    await send({"type": "http.response.body", "body": IDLE_BODY})
+async def _answer(send: Any, status: int, body: bytes) -> None:
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", b"%d" % len(body)),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
-def _drop(scope: Any) -> None:
+async def _drop(scope: Any, receive: Any) -> None:
     hook = scope.get("emulator.drop")
-    if hook is not None:
-        hook()
+    if hook is not None and hook():
+        while (await receive())["type"] != "http.disconnect":
+            pass
 
 
 class LiveTarget:
@@ -109,7 +122,9 @@ class LiveTarget:
         """Point the server at ``emulator``; its base URL."""
         previous = self._previous() if self._previous is not None else None
         if previous is not None and not previous.journal.closed:
-            raise RuntimeError("the previous test's emulator is still open; was its teardown skipped?")
+            raise RuntimeError(
+                "the previous test's emulator is still open; was its teardown skipped?"
+            )
         self.dispatcher.attach(emulator.asgi_app)
         self._previous = weakref.ref(emulator)
         return self.server.url(emulator.context_path)

@@ -60,19 +60,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="report which emulated endpoints the run exercised and which it never touched",
     )
-    parser.addini("geoserver_scenario", "default scenario of the geoserver_* fixtures", default=None)
-    parser.addini("geoserver_profile", "default fidelity profile of the geoserver_* fixtures", default=None)
+    parser.addini(
+        "geoserver_scenario", "default scenario of the geoserver_* fixtures", default=None
+    )
+    parser.addini(
+        "geoserver_profile", "default fidelity profile of the geoserver_* fixtures", default=None
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "geoserver_scenario(name_or_path): the scenario the geoserver_emulator fixture starts from"
+        "markers",
+        "geoserver_scenario(name_or_path): the scenario the geoserver_emulator fixture starts from",
     )
-    config.addinivalue_line("markers", "geoserver_profile(name): the emulator's fidelity profile, spec or geoserver")
+    config.addinivalue_line(
+        "markers", "geoserver_profile(name): the emulator's fidelity profile, spec or geoserver"
+    )
     config.stash[SCENARIO_KEY] = _configured_scenario(config)
     profile = config.getini("geoserver_profile")
     if profile and profile not in PROFILES:
-        raise pytest.UsageError(f"geoserver_profile = {profile!r}: expected one of {', '.join(PROFILES)}")
+        raise pytest.UsageError(
+            f"geoserver_profile = {profile!r}: expected one of {', '.join(PROFILES)}"
+        )
     if config.getoption("geoserver_coverage"):
         collector = CoverageCollector(config)
         config.stash[COVERAGE_KEY] = collector
@@ -107,7 +116,8 @@ def pytest_report_header(config: pytest.Config) -> str:
     from emulator import __version__
 
     profile = config.getoption("geoserver_profile") or config.getini("geoserver_profile") or "spec"
-    return f"geoserver-emulator {__version__}: scenario {config.stash[SCENARIO_KEY]}, profile {profile}"
+    scenario = config.stash[SCENARIO_KEY]
+    return f"geoserver-emulator {__version__}: scenario {scenario}, profile {profile}"
 
 
 # -- configuration fixtures (override them in a conftest) --------------------------------
@@ -171,7 +181,10 @@ def geoserver_emulator(
     scenario = _marker_scenario(request) or geoserver_default_scenario
     profile = _marker_arg(request, "geoserver_profile") or geoserver_profile
     if profile is not None and profile not in PROFILES:
-        pytest.fail(f"geoserver_profile: expected one of {', '.join(PROFILES)}, got {profile!r}", pytrace=False)
+        pytest.fail(
+            f"geoserver_profile: expected one of {', '.join(PROFILES)}, got {profile!r}",
+            pytrace=False,
+        )
     try:
         emu = Emulator(
             scenario,
@@ -190,7 +203,10 @@ def geoserver_emulator(
     if emu._wsgi is not None:
         emu._wsgi.close()
     if emu.internal_errors:
-        pytest.fail("the emulator hit unexpected errors (a geoserver-emulator bug):\n" + "\n".join(emu.internal_errors))
+        pytest.fail(
+            "the emulator hit unexpected errors (a geoserver-emulator bug):\n"
+            + "\n".join(emu.internal_errors)
+        )
 
 
 def _marker_arg(request: pytest.FixtureRequest, name: str) -> Any:
@@ -231,7 +247,9 @@ def _geoserver_live_target() -> Iterator[LiveTarget]:
 
 
 @pytest.fixture
-def geoserver_url(geoserver_emulator: Emulator, _geoserver_live_target: LiveTarget) -> Iterator[str]:
+def geoserver_url(
+    geoserver_emulator: Emulator, _geoserver_live_target: LiveTarget
+) -> Iterator[str]:
     """The base URL (``http://127.0.0.1:PORT/geoserver``) of a live server backed by this
     test's emulator; any client, in any process, can use it."""
     url = _geoserver_live_target.attach(geoserver_emulator)
@@ -249,7 +267,9 @@ def _in_process_url(emu: Emulator) -> str:
 
 
 @pytest.fixture
-def geoserver_client(geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]) -> Iterator[Any]:
+def geoserver_client(
+    geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]
+) -> Iterator[Any]:
     """An ``httpx.Client`` logged in as the administrator, answered in process; paths are
     relative to the context root (``client.get("/rest/about/version.json")``)."""
     with clients.httpx_client(
@@ -259,7 +279,9 @@ def geoserver_client(geoserver_emulator: Emulator, geoserver_credentials: tuple[
 
 
 @pytest.fixture
-def geoserver_async_client(geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]) -> Any:
+def geoserver_async_client(
+    geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]
+) -> Any:
     """An ``httpx.AsyncClient`` logged in as the administrator, over the ASGI app, for async
     tests (any runner: anyio, pytest-asyncio...). It holds no connection; closing it is optional."""
     return clients.httpx_async_client(
@@ -268,13 +290,17 @@ def geoserver_async_client(geoserver_emulator: Emulator, geoserver_credentials: 
 
 
 @pytest.fixture
-def geoserver_requests(geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]) -> Iterator[Any]:
+def geoserver_requests(
+    geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]
+) -> Iterator[Any]:
     """A ``requests.Session`` logged in as the administrator, answered in process; relative
     URLs continue the base URL (needs the ``requests`` package)."""
     try:
         import requests  # noqa: F401
     except ImportError:
-        pytest.fail("geoserver_requests needs the requests package (pip install requests)", pytrace=False)
+        pytest.fail(
+            "geoserver_requests needs the requests package (pip install requests)", pytrace=False
+        )
     with clients.requests_session(
         geoserver_emulator.wsgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
     ) as session:

@@ -23,9 +23,15 @@ class WSGIAdapter(BaseAdapter):
         self.app = app
 
     def send(  # type: ignore[override]
-        self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None, **kwargs: Any
+        self,
+        request: requests.PreparedRequest,
+        stream: bool = False,
+        timeout: Any = None,
+        **kwargs: Any,
     ) -> requests.Response:
-        environ = wsgi_environ(request.method or "GET", request.url or "/", request.headers.items(), _body(request))
+        environ = wsgi_environ(
+            request.method or "GET", request.url or "/", request.headers.items(), _body(request)
+        )
         try:
             status, reason, headers, content = call_wsgi(self.app, environ)
         except ConnectionDropped as exc:
@@ -39,7 +45,7 @@ class WSGIAdapter(BaseAdapter):
         response._content = content
         response.url = request.url or ""
         response.request = request
-        response.connection = self
+        response.connection = self  # type: ignore[assignment]
         return response
 
     def close(self) -> None:
@@ -53,7 +59,9 @@ class BaseURLSession(requests.Session):
         super().__init__()
         self.base_url = base_url.rstrip("/")
 
-    def request(self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]
+    def request(
+        self, method: str | bytes, url: str | bytes, *args: Any, **kwargs: Any
+    ) -> requests.Response:
         text = url.decode() if isinstance(url, bytes) else url
         return super().request(method, join(self.base_url, text), *args, **kwargs)
 

@@ -79,7 +79,8 @@ routes = [
 
 
 async def faults(request: Request) -> Response:
-    """GET: the injected faults; POST: inject one (JSON, see ``emulator/faults.py``); DELETE: clear."""
+    """GET lists the injected faults, POST injects one (JSON, see ``emulator/faults.py``),
+    DELETE clears them."""
     emu = emulator(request)
     if request.method == "GET":
         return _json({"faults": emu.faults.to_json()})

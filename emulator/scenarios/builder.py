@@ -21,6 +21,7 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..areas.sections import TOP_LEVEL_KEYS
 from ..areas.security import scenario as security_section
 from ..core.errors import ScenarioError
 from ..core.vendor import VendorNames
@@ -67,7 +68,11 @@ class ScenarioBuilder:
     ) -> ScenarioBuilder:
         """Scenario settings: fidelity profile, vendor prefix, clock origin (ISO 8601), extras."""
         self._document = None
-        for key, value in (("profile", profile), ("vendorPrefix", vendor_prefix), ("clockOrigin", clock_origin)):
+        for key, value in (
+            ("profile", profile),
+            ("vendorPrefix", vendor_prefix),
+            ("clockOrigin", clock_origin),
+        ):
             if value is not None:
                 self._settings[key] = value
         if extras:
@@ -91,7 +96,14 @@ class ScenarioBuilder:
         """A user (replacing one of the same name), its roles and its group memberships."""
         svc = self._service(service)
         svc["users"] = [u for u in svc["users"] if u["name"] != name]
-        svc["users"].append({"name": name, "password": password, "enabled": enabled, "properties": dict(properties or {})})
+        svc["users"].append(
+            {
+                "name": name,
+                "password": password,
+                "enabled": enabled,
+                "properties": dict(properties or {}),
+            }
+        )
         for group in groups:
             self._group(svc, group)["members"].append(name)
         if roles:
@@ -131,7 +143,8 @@ class ScenarioBuilder:
         keystore_password: str | None = None,
         root_login: bool | None = None,
     ) -> ScenarioBuilder:
-        """Security settings: catalog mode (HIDE, MIXED, CHALLENGE), keystore password, root login."""
+        """Security settings: catalog mode (HIDE, MIXED, CHALLENGE), keystore password and
+        whether ``root`` may log in with it."""
         self._document = None
         for key, value in (
             ("catalogMode", catalog_mode),
@@ -160,7 +173,7 @@ class ScenarioBuilder:
         """Set a scenario section verbatim (it is applied on top of the base's)."""
         if key in ("extends", "settings"):
             raise ScenarioError(f"{key}: use the builder's constructor or settings()")
-        if key not in loader.TOP_LEVEL_KEYS:
+        if key not in TOP_LEVEL_KEYS:
             raise ScenarioError(f"{key}: unknown top-level key")
         self._document = None
         self._sections[key] = copy.deepcopy(data)
@@ -219,12 +232,15 @@ class ScenarioBuilder:
     def _group(svc: dict[str, Any], name: str) -> dict[str, Any]:
         for group in svc["groups"]:
             if group["name"] == name:
-                return group
+                found: dict[str, Any] = group
+                return found
         group = {"name": name, "enabled": True, "members": []}
         svc["groups"].append(group)
         return group
 
-    def _grant(self, role_service: str, kind: str, holder: str, roles: list[str] | tuple[str, ...]) -> None:
+    def _grant(
+        self, role_service: str, kind: str, holder: str, roles: list[str] | tuple[str, ...]
+    ) -> None:
         if isinstance(roles, str):
             raise ScenarioError(f"{holder}: roles must be a list of role names, not a string")
         rs = self._role_service(role_service)
@@ -234,7 +250,9 @@ class ScenarioBuilder:
 
     def _rule(self, kind: str, resource: str, roles: str | list[str]) -> ScenarioBuilder:
         self._document = None
-        self._rules.setdefault(kind, {})[resource] = roles if isinstance(roles, str) else ",".join(roles)
+        self._rules.setdefault(kind, {})[resource] = (
+            roles if isinstance(roles, str) else ",".join(roles)
+        )
         return self
 
     def _security_section(self) -> dict[str, Any]:
@@ -251,4 +269,7 @@ class ScenarioBuilder:
         if self._extends is None:
             return {}
         state = loader.load(self._extends).state()
-        return security_section.dump(state, ScenarioContext(VendorNames(), None, "builder"))
+        dumped: dict[str, Any] = security_section.dump(
+            state, ScenarioContext(VendorNames(), None, "builder")
+        )
+        return dumped

@@ -4,17 +4,20 @@ A scenario document is JSON: an object with optional ``extends`` (a built-in nam
 relative to the file), optional ``settings`` and one section per area (see
 ``areas/sections.py``). A directory is a scenario too: its ``*.json`` files are read in name
 order and their sections merged (a section may appear in only one file); the built-ins
-``stock`` and ``empty`` are such directories inside the package.
+``stock`` and ``empty`` are such directories inside the package. A document can also be
+given in memory (``load_document``; ``emulator.scenarios.builder`` writes them in code).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..areas.sections import SECTIONS, TOP_LEVEL_KEYS
 from ..core.clock import DEFAULT_ORIGIN
@@ -27,6 +30,16 @@ from .fields import Section
 
 BUILTIN_DIR = Path(__file__).parent
 BUILTINS = ("stock", "empty")
+
+
+class SupportsDocument(Protocol):
+    """Something that makes a scenario document, such as ``ScenarioBuilder``."""
+
+    def document(self) -> dict[str, Any]: ...
+
+
+ScenarioRef = str | Path | Mapping[str, Any] | SupportsDocument
+"""A built-in name, a file or folder path, or an in-memory scenario document."""
 
 
 @dataclass(frozen=True)
@@ -114,12 +127,15 @@ def build(path: Path, depth: int = 0) -> tuple[State, Settings]:
     """Read a scenario (and what it extends) into a fresh state."""
     if depth > 8:
         raise ScenarioError(f"{path}: extends nests too deeply")
-    doc = read_document(path)
     where = path.name if path.parent == BUILTIN_DIR else str(path)
+    return build_document(read_document(path), where, path if path.is_dir() else path.parent, depth)
+
+
+def build_document(doc: dict[str, Any], where: str, base_dir: Path, depth: int = 0) -> tuple[State, Settings]:
+    """A scenario document (and what it extends, relative to ``base_dir``) into a fresh state."""
     unknown = sorted(set(doc) - TOP_LEVEL_KEYS)
     if unknown:
         raise ScenarioError(f"{where}: {unknown[0]}: unknown top-level key")
-    base_dir = path if path.is_dir() else path.parent
     if doc.get("extends") is not None:
         if not isinstance(doc["extends"], str):
             raise ScenarioError(f"{where}: extends: expected a scenario name or path")
@@ -140,13 +156,43 @@ def _load_cached(path: Path, mtime: float) -> Scenario:
     return Scenario(str(path), settings, state.snapshot())
 
 
-def load(ref: str | Path) -> Scenario:
-    """The scenario a name or path refers to; parsed once per process while unchanged."""
+def load(ref: ScenarioRef) -> Scenario:
+    """The scenario a name, path or in-memory document refers to; parsed once per process
+    while unchanged (files) or per distinct content (documents)."""
+    if isinstance(ref, Mapping):
+        return load_document(ref)
+    document = getattr(ref, "document", None)
+    if callable(document):
+        return load_document(document())
+    if not isinstance(ref, str | Path):
+        raise ScenarioError(f"{ref!r}: not a scenario name, path or document")
     path = resolve(ref)
     stamp = max((p.stat().st_mtime for p in path.rglob("*")), default=0.0) if path.is_dir() else path.stat().st_mtime
     scenario = _load_cached(path, stamp)
     name = str(ref) if str(ref) in BUILTINS else scenario.name
     return Scenario(name, scenario.settings, scenario.baseline)
+
+
+def load_document(doc: Mapping[str, Any], base_dir: str | Path | None = None) -> Scenario:
+    """The scenario of an in-memory document (a dict shaped like a scenario file).
+
+    ``extends`` paths are relative to ``base_dir`` (default: the working directory). The
+    document is parsed once per process for each distinct content.
+    """
+    try:
+        text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(f"scenario document: not JSON-serialisable: {exc}") from None
+    base = Path(base_dir).resolve() if base_dir is not None else Path.cwd()
+    return _load_document_cached(text, base)
+
+
+@lru_cache(maxsize=64)
+def _load_document_cached(text: str, base_dir: Path) -> Scenario:
+    doc = json.loads(text)
+    name = "document-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    state, settings = build_document(doc, name, base_dir)
+    return Scenario(name, settings, state.snapshot())
 
 
 def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:

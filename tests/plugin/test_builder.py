@@ -1,0 +1,169 @@
+"""ScenarioBuilder and in-memory scenario documents."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from emulator import Emulator, ScenarioError
+from emulator.scenarios import loader
+from emulator.scenarios.builder import ScenarioBuilder
+
+
+def test_users_groups_and_roles_are_added_to_the_base():
+    emu = (
+        ScenarioBuilder("stock")
+        .user("bob", "pw", roles=["ROLE_AUTHOR"], groups=["editors"], properties={"email": "b@x"})
+        .user("carol", "pw2", enabled=False)
+        .group("editors", members=["carol"], roles=["ROLE_EDITOR"])
+        .role("ROLE_SPARE")
+        .emulator()
+    )
+    users = emu.state.users
+    svc = users.service()
+    assert set(svc.users) == {"admin", "bob", "carol"}
+    assert svc.users["bob"].properties == {"email": "b@x"} and not svc.users["carol"].enabled
+    assert svc.memberships["editors"] == {"bob", "carol"}
+    rs = users.role_services["default"]
+    assert {"ADMIN", "ROLE_AUTHOR", "ROLE_EDITOR", "ROLE_SPARE"} <= set(rs.roles)
+    assert rs.user_roles["bob"] == {"ROLE_AUTHOR"} and rs.group_roles["editors"] == {"ROLE_EDITOR"}
+    assert rs.user_roles["admin"] == {"ADMIN"}
+
+
+def test_new_user_can_log_in(client_for):
+    emu = ScenarioBuilder("stock").user("bob", "pw").emulator()
+    assert client_for(auth=("bob", "pw"), emulator=emu).get("/rest/x").status_code == 403
+    assert client_for(auth=("bob", "nope"), emulator=emu).get("/rest/x").status_code == 401
+
+
+def test_user_replaces_one_of_the_same_name():
+    emu = ScenarioBuilder("stock").user("admin", "changed", roles=["ADMIN"]).emulator()
+    assert emu.state.users.service().users["admin"].password == "changed"
+
+
+def test_rules_are_merged_with_the_base():
+    doc = (
+        ScenarioBuilder("stock")
+        .layer_rule("topp.*.r", ["ROLE_A", "ROLE_B"])
+        .service_rule("wfs.GetFeature", "ROLE_A")
+        .rest_rule("/rest/styles/**:GET", "ROLE_A")
+        .security(catalog_mode="MIXED", keystore_password="secret1", root_login=True)
+        .document()
+    )
+    sec = doc["security"]
+    assert sec["layerRules"] == {
+        "*.*.r": "*",
+        "*.*.w": "GROUP_ADMIN,ADMIN",
+        "topp.*.r": "ROLE_A,ROLE_B",
+    }
+    assert sec["serviceRules"] == {"wfs.GetFeature": "ROLE_A"}
+    assert sec["restRules"]["/rest/styles/**:GET"] == "ROLE_A" and len(sec["restRules"]) == 3
+    state = loader.load(doc).state().security
+    assert (state.catalog_mode, state.keystore_password, state.root_login) == (
+        "MIXED",
+        "secret1",
+        True,
+    )
+    assert state.layer_rules["topp.*.r"] == ["ROLE_A", "ROLE_B"]
+
+
+def test_settings_reach_the_emulator():
+    emu = Emulator(
+        ScenarioBuilder("empty").settings(
+            profile="geoserver", vendor_prefix="org.service", team="x"
+        )
+    )
+    assert emu.profile == "geoserver" and emu.vendor.prefix == "org.service"
+    assert emu.scenario.settings.extras == {"team": "x"}
+    emu = Emulator(ScenarioBuilder().settings(clock_origin="2030-05-01T00:00:00Z"))
+    assert emu.clock.datetime().year == 2030
+
+
+def test_section_sets_any_area_verbatim():
+    doc = ScenarioBuilder("empty").section("security", {"catalogMode": "CHALLENGE"}).document()
+    assert doc == {"extends": "empty", "security": {"catalogMode": "CHALLENGE"}}
+    assert Emulator(doc).state.security.catalog_mode == "CHALLENGE"
+
+
+@pytest.mark.parametrize("key", ["extends", "settings", "nonsense"])
+def test_section_refuses_reserved_and_unknown_keys(key):
+    with pytest.raises(ScenarioError):
+        ScenarioBuilder().section(key, {})
+
+
+def test_roles_must_be_a_list():
+    with pytest.raises(ScenarioError, match="list of role names"):
+        ScenarioBuilder().user("bob", "pw", roles="ROLE_A")  # type: ignore[arg-type]
+
+
+def test_bad_variation_is_a_scenario_error():
+    with pytest.raises(ScenarioError, match="catalogMode"):
+        ScenarioBuilder().security(catalog_mode="OPEN").load()
+
+
+def test_extends_none_starts_from_nothing():
+    doc = ScenarioBuilder(None).section("security", {"catalogMode": "MIXED"}).document()
+    assert "extends" not in doc
+    emu = ScenarioBuilder(None).emulator()
+    assert emu.state.security.catalog_mode == "HIDE" and not emu.state.users.services
+
+
+def test_extends_a_file(tmp_path):
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"extends": "stock", "security": {"catalogMode": "MIXED"}}))
+    emu = ScenarioBuilder(path).user("bob", "pw").emulator()
+    assert emu.state.security.catalog_mode == "MIXED" and "bob" in emu.state.users.service().users
+    with pytest.raises(ScenarioError, match="no such scenario"):
+        ScenarioBuilder(tmp_path / "missing.json")
+
+
+def test_document_is_a_copy_and_follows_changes():
+    b = ScenarioBuilder()
+    first = b.document()
+    first["extends"] = "tampered"
+    assert b.document() == {"extends": "stock"}
+    b.user("bob", "pw")
+    assert "users" in b.document()
+
+
+def test_documents_are_parsed_once_per_content():
+    doc = ScenarioBuilder("empty").user("bob", "pw").document()
+    a, b = loader.load_document(doc), loader.load_document(json.loads(json.dumps(doc)))
+    assert a.baseline is b.baseline and a.name == b.name and a.name.startswith("document-")
+    other = loader.load_document(ScenarioBuilder("empty").user("bob", "pw2").document())
+    assert other.baseline is not a.baseline
+
+
+def test_emulators_from_one_builder_share_nothing():
+    b = ScenarioBuilder("empty").user("bob", "pw")
+    one, two = Emulator(b), Emulator(b)
+    one.state.users.service().users.pop("bob")
+    assert "bob" in two.state.users.service().users
+
+
+def test_document_extends_relative_to_base_dir(tmp_path):
+    (tmp_path / "base.json").write_text(
+        json.dumps({"extends": "empty", "security": {"catalogMode": "MIXED"}})
+    )
+    scenario = loader.load_document({"extends": "base.json"}, base_dir=tmp_path)
+    assert scenario.state().security.catalog_mode == "MIXED"
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"extends": 3}, "extends"),
+        ({"colour": 1}, "unknown top-level key"),
+        ({"settings": {"profile": "x"}}, "profile"),
+        ({"when": object()}, "JSON-serialisable"),
+    ],
+)
+def test_bad_documents(doc, message):
+    with pytest.raises(ScenarioError, match=message):
+        loader.load_document(doc)
+
+
+def test_loader_refuses_other_objects():
+    with pytest.raises(ScenarioError, match="not a scenario"):
+        loader.load(42)  # type: ignore[arg-type]

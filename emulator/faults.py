@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
-from .core.antpath import compile_ant
+from .core.antpath import ant_match
 
 METHOD = re.compile(r"[A-Za-z]+|\*")
 
@@ -60,7 +60,7 @@ class Fault:
     def matches(self, method: str, path: str) -> bool:
         if self.method != "*" and self.method != method:
             return False
-        return compile_ant(self.path).match(path) is not None
+        return ant_match(self.path, path)
 
     @property
     def message(self) -> str:

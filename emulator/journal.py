@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core.antpath import compile_ant
+from .core.antpath import ant_match
 
 PathSpec = str | re.Pattern[str]
 NEAR_MISSES = 5
@@ -256,8 +256,8 @@ def _path_matcher(path: PathSpec | None, context_path: str) -> Callable[[str], b
     if context_path and (path == context_path or path.startswith(context_path + "/")):
         path = path[len(context_path) :] or "/"
     if "*" in path or "?" in path:
-        compiled = compile_ant(path)
-        return lambda p: compiled.match(p) is not None
+        pattern_text = path
+        return lambda p: ant_match(pattern_text, p)
     return lambda p: p == path
 
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from .core.errors import ScenarioError
 from .core.profile import PROFILES
+from .scenarios import commands
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--clock", choices=("manual", "realtime"), default="realtime")
     serve.add_argument("--vendor-prefix", default=None)
     serve.add_argument("--profile", choices=PROFILES, default=None)
+    commands.add_serve_options(serve)
+    commands.register(sub, parser.error)
     return parser
 
 
@@ -37,6 +40,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
         return serve(args)
+    if args.command in commands.COMMANDS:
+        return commands.run(args)
     return 2  # pragma: no cover
 
 
@@ -57,6 +62,11 @@ def serve(args: argparse.Namespace) -> int:
         )
     except ScenarioError as exc:
         sys.stderr.write(f"geoserver-emulator: bad scenario: {exc}\n")
+        return 2
+    try:
+        recorder = commands.serve_recorder(emu, args)
+    except OSError as exc:
+        sys.stderr.write(f"geoserver-emulator: cannot write {args.record}: {exc.strerror}\n")
         return 2
     try:
         sock = bind(args.host, args.port)
@@ -80,5 +90,9 @@ def serve(args: argparse.Namespace) -> int:
             print(f"ready: http://{shown_host}:{port}{emu.context_path}", flush=True)
         await task
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        if recorder is not None:
+            recorder.close()
     return 0

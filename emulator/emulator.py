@@ -5,6 +5,7 @@ built from it. There are no module globals: two emulators share nothing."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +56,9 @@ class Emulator:
         settings = self.scenario.settings
         self.clock = make_clock(clock, settings.clock_origin)
         self.journal = Journal(self.context_path)
+        self.journal.cassette_header = self._cassette_header
+        self.on_reset: list[Callable[[], None]] = []
+        """called after every ``reset`` (a ``serve --record`` cassette starts over)"""
         self.faults = Faults()
         self.internal_errors: list[str] = []
         """tracebacks of unexpected exceptions (each also answered 500); empty when healthy"""
@@ -71,6 +75,11 @@ class Emulator:
         self.decisions: Decisions = decisions_for(self.profile)
         self.vendor = VendorNames(self._prefix_arg or settings.vendor_prefix or "org.geoserver")
 
+    def _cassette_header(self) -> dict[str, Any]:
+        from .scenarios.cassette import emulator_header
+
+        return emulator_header(self)
+
     # -- lifecycle ---------------------------------------------------------------------
 
     def reset(self) -> None:
@@ -80,6 +89,8 @@ class Emulator:
         self.scheduler.reset()
         self.journal.clear()
         self.faults.clear()
+        for hook in list(self.on_reset):
+            hook()
 
     def load_scenario(self, scenario: loader.ScenarioRef) -> None:
         """Start over from another scenario."""

@@ -19,6 +19,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .core.antpath import ant_match
@@ -46,6 +47,12 @@ class JournalEntry:
     response_type: str | None = None
     fault: str | None = None
     """the injected fault that answered this request, if one did"""
+    response_headers: dict[str, str] = field(default_factory=dict)
+    """the answer's headers, names in lower case"""
+    response_body: bytes = b""
+    authorization: str | None = field(default=None, repr=False)
+    """the request's ``Authorization`` header, kept for cassettes (which scrub it); never in
+    ``headers`` nor ``to_json``"""
 
     @property
     def content_type(self) -> str | None:
@@ -105,6 +112,9 @@ class Journal:
         self.entries: list[JournalEntry] = []
         self.context_path = context_path
         self.closed = False
+        self.cassette_header: Callable[[], dict[str, Any]] | None = None
+        """the start scenario, profile and vendor prefix that ``save`` writes in a cassette's
+        header (the ``Emulator`` sets it)"""
         self.observers: list[Callable[[JournalEntry], None]] = []
         """called with every recorded entry (the plugin's coverage report listens here)"""
         self._lock = threading.Lock()
@@ -143,6 +153,16 @@ class Journal:
 
     def to_json(self) -> list[dict[str, Any]]:
         return [e.to_json() for e in list(self.entries)]
+
+    def save(self, path: str | Path, *, scrub: bool = True) -> Path:
+        """Write the journal as a cassette (``docs/recording.md``), replacing any file there.
+
+        Credentials and the host are scrubbed unless ``scrub`` is false. Requests answered
+        by an injected fault are left out. Returns the cassette's path.
+        """
+        from .scenarios.cassette import save_journal
+
+        return save_journal(self, Path(path), scrub=scrub)
 
     # -- queries and assertions --------------------------------------------------------
 

@@ -73,7 +73,7 @@ class JournalMiddleware:
 
 
 class _Exchange:
-    """One journaled request: its body as read, the answer's status and type.
+    """One journaled request: its body as read, the answer's status, headers and body.
 
     The entry is written once, before the last byte of the answer goes out (a client holding
     its answer finds it journaled, even on the live server), else when the app ends. Body the
@@ -89,6 +89,8 @@ class _Exchange:
         self.body_done = False
         self.status = 500
         self.response_type: str | None = None
+        self.response_headers: dict[str, str] = {}
+        self.response_chunks: list[bytes] = []
         self.recorded = False
 
     async def receive(self) -> Message:
@@ -107,10 +109,15 @@ class _Exchange:
         if message["type"] == "http.response.start":
             self.status = message["status"]
             for key, value in message.get("headers", []):
-                if key.lower() == b"content-type":
-                    self.response_type = value.decode("latin-1")
-        elif message["type"] == "http.response.body" and not message.get("more_body", False):
-            await self.record()
+                name = key.decode("latin-1").lower()
+                text = value.decode("latin-1")
+                seen = self.response_headers.get(name)
+                self.response_headers[name] = text if seen is None else f"{seen}, {text}"
+            self.response_type = self.response_headers.get("content-type")
+        elif message["type"] == "http.response.body":
+            self.response_chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                await self.record()
         await self._send(message)
 
     async def record(self) -> None:
@@ -136,6 +143,9 @@ class _Exchange:
                 at=self.at,
                 response_type=self.response_type,
                 fault=scope.get("emulator.fault"),
+                response_headers=self.response_headers,
+                response_body=b"".join(self.response_chunks),
+                authorization=_header(scope, b"authorization"),
             )
         )
 

@@ -6,6 +6,7 @@ relative to the file), optional ``settings`` and one section per area (see
 order and their sections merged (a section may appear in only one file); the built-ins
 ``stock`` and ``empty`` are such directories inside the package. A document can also be
 given in memory (``load_document``; ``emulator.scenarios.builder`` writes them in code).
+A cassette (``*.jsonl``, see ``replay.py``) stands for the state its writes build.
 """
 
 from __future__ import annotations
@@ -38,10 +39,6 @@ class SupportsDocument(Protocol):
     def document(self) -> dict[str, Any]: ...
 
 
-ScenarioRef = str | Path | Mapping[str, Any] | SupportsDocument
-"""A built-in name, a file or folder path, or an in-memory scenario document."""
-
-
 @dataclass(frozen=True)
 class Settings:
     profile: str | None = None
@@ -59,6 +56,11 @@ class Scenario:
 
     def state(self) -> State:
         return State.restore(self.baseline)
+
+
+ScenarioRef = str | Path | Mapping[str, Any] | SupportsDocument | Scenario
+"""A built-in name, a file or folder path (a cassette, ``*.jsonl``, too), an in-memory
+scenario document, or a ``Scenario`` already loaded."""
 
 
 def resolve(ref: str | Path, relative_to: Path | None = None) -> Path:
@@ -127,6 +129,10 @@ def build(path: Path, depth: int = 0) -> tuple[State, Settings]:
     """Read a scenario (and what it extends) into a fresh state."""
     if depth > 8:
         raise ScenarioError(f"{path}: extends nests too deeply")
+    if path.suffix == ".jsonl":
+        from . import replay
+
+        return replay.build(path, depth)
     where = path.name if path.parent == BUILTIN_DIR else str(path)
     return build_document(read_document(path), where, path if path.is_dir() else path.parent, depth)
 
@@ -159,6 +165,8 @@ def _load_cached(path: Path, mtime: float) -> Scenario:
 def load(ref: ScenarioRef) -> Scenario:
     """The scenario a name, path or in-memory document refers to; parsed once per process
     while unchanged (files) or per distinct content (documents)."""
+    if isinstance(ref, Scenario):
+        return ref
     if isinstance(ref, Mapping):
         return load_document(ref)
     document = getattr(ref, "document", None)

@@ -1,0 +1,441 @@
+"""Cassettes: recorded HTTP exchanges as JSON Lines (the schema is in ``docs/recording.md``).
+
+The first line is the header (format name, version, the scenario replay starts from, the
+context path, how the recording was made); every further line is one exchange: the request
+(method, path relative to the context root, raw query, headers, body) and the response
+(status, headers, body). Text bodies sit inline as strings; other bodies are side files in
+``<name>.files/`` next to the cassette, named by exchange number and direction.
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from ..core.errors import ScenarioError
+from .scrub import RECORDED_ORIGIN, Scrubber
+
+if TYPE_CHECKING:
+    from ..emulator import Emulator
+    from ..journal import Journal
+
+FORMAT = "geoserver-emulator-cassette"
+VERSION = 1
+WRITE_METHODS = frozenset({"POST", "PUT", "DELETE", "PATCH"})
+PATH_SAFE = "/:@!$&'()*+,;=-._~%"
+HOP_BY_HOP = frozenset(
+    {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"}
+)
+UNRECORDED_REQUEST = HOP_BY_HOP | {"host", "content-length", "accept-encoding"}
+UNRECORDED_RESPONSE = HOP_BY_HOP | {"date", "server", "content-length", "content-encoding"}
+TEXT_MARKERS = ("xml", "json", "javascript", "css", "x-www-form-urlencoded", "sld", "csv")
+SIDE_FILE = re.compile(r"\d{4,}-(request|response)\.[A-Za-z0-9]+")
+
+
+@dataclass
+class RecordedRequest:
+    method: str
+    path: str
+    """relative to the context root and percent-encoded as sent: ``/rest/styles/a%20b.json``"""
+    query: str = ""
+    """the raw query string, without ``?``"""
+    headers: dict[str, str] = field(default_factory=dict)
+    """names in lower case"""
+    body: bytes = b""
+
+    @property
+    def content_type(self) -> str | None:
+        return self.headers.get("content-type")
+
+    def target(self) -> str:
+        return self.path + (f"?{self.query}" if self.query else "")
+
+
+@dataclass
+class RecordedResponse:
+    status: int
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes = b""
+
+    @property
+    def content_type(self) -> str | None:
+        return self.headers.get("content-type")
+
+
+@dataclass
+class Exchange:
+    """One request and the answer it got."""
+
+    number: int
+    request: RecordedRequest
+    response: RecordedResponse
+    elapsed: float = 0.0
+    """seconds since the recording started (simulated or wall time, see the header)"""
+    line: int = 0
+    """the line of the cassette it was read from (0 when not read from a file)"""
+
+    @property
+    def is_write(self) -> bool:
+        return self.request.method in WRITE_METHODS
+
+    def describe(self) -> str:
+        where = f", line {self.line}" if self.line else ""
+        return f"exchange {self.number} ({self.request.method} {self.request.target()}{where})"
+
+
+@dataclass
+class Header:
+    """The first line of a cassette."""
+
+    scenario: str | dict[str, Any] | None = "stock"
+    """where replay starts: a built-in name, a path (relative to the cassette), an inline
+    scenario document, or None for a server with nothing at all"""
+    context_path: str = "/geoserver"
+    source: str = "proxy"
+    """``proxy`` (``record``) or ``emulator`` (``serve --record``, ``journal.save``)"""
+    timing: str = "wall"
+    """``wall``: ``elapsed`` is wall time (replay ignores it); ``simulated``: the emulator's
+    clock (replay advances its clock to each exchange's ``elapsed`` before sending it)"""
+    profile: str | None = None
+    vendor_prefix: str | None = None
+    scrubbed: bool = True
+    upstream: str | None = None
+    """the origin the recorded answers' links point at (``http://recorded.invalid`` once
+    scrubbed)"""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "cassette": FORMAT,
+            "version": VERSION,
+            "scenario": self.scenario,
+            "contextPath": self.context_path,
+            "source": self.source,
+            "timing": self.timing,
+            "profile": self.profile,
+            "vendorPrefix": self.vendor_prefix,
+            "scrubbed": self.scrubbed,
+            "upstream": self.upstream,
+        }
+
+
+@dataclass
+class Cassette:
+    path: Path
+    header: Header
+    exchanges: list[Exchange]
+
+    @property
+    def base_dir(self) -> Path:
+        return self.path.parent
+
+
+def side_dir(path: Path) -> Path:
+    """The folder of a cassette's non-text bodies: ``run.jsonl`` → ``run.files``."""
+    return path.with_name(path.stem + ".files")
+
+
+def is_text(body: bytes, content_type: str | None) -> bool:
+    """Whether a body is kept inline: UTF-8 text of a textual (or unstated) media type."""
+    if not body:
+        return True
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    if media and not media.startswith("text/") and not any(m in media for m in TEXT_MARKERS):
+        return False
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+class CassetteWriter:
+    """Writes a cassette as exchanges arrive, replacing any cassette (and side files) there.
+
+    Each exchange is scrubbed (unless the scrubber is off), written and flushed, so a
+    recording stopped at any point is a valid cassette.
+    """
+
+    def __init__(self, path: Path, header: Header, scrubber: Scrubber | None = None) -> None:
+        self.path = Path(path)
+        self.header = header
+        self.header.scrubbed = scrubber.enabled if scrubber is not None else True
+        self.scrubber = scrubber if scrubber is not None else Scrubber()
+        self.count = 0
+        self._file: IO[str] | None = None
+        self.restart()
+
+    def restart(self) -> None:
+        """Start the cassette over: header only, no side files."""
+        self.close()
+        _remove(self.path)
+        self.count = 0
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._file = self.path.open("w", encoding="utf-8", newline="\n")
+        header = self.header.to_json()
+        if isinstance(self.header.scenario, str) and os.path.isabs(self.header.scenario):
+            header["scenario"] = _relative(Path(self.header.scenario), self.path.parent)
+        self._line(header)
+
+    def add(self, request: RecordedRequest, response: RecordedResponse, elapsed: float = 0.0) -> Exchange:
+        """Scrub and append one exchange; returns it as written."""
+        self.count += 1
+        n = self.count
+        s = self.scrubber
+        req = RecordedRequest(
+            request.method.upper(),
+            s.text(request.path),
+            s.query(request.query),
+            s.headers({k: v for k, v in request.headers.items() if k not in UNRECORDED_REQUEST}),
+            _scrub_body(s, request.body, request.content_type),
+        )
+        res = RecordedResponse(
+            response.status,
+            s.headers({k: v for k, v in response.headers.items() if k not in UNRECORDED_RESPONSE}),
+            _scrub_body(s, response.body, response.content_type),
+        )
+        exchange = Exchange(n, req, res, round(elapsed, 6))
+        self._line(
+            {
+                "exchange": n,
+                "elapsed": exchange.elapsed,
+                "request": {
+                    "method": req.method,
+                    "path": req.path,
+                    "query": req.query,
+                    "headers": req.headers,
+                    **self._body(n, "request", req.body, req.content_type),
+                },
+                "response": {
+                    "status": res.status,
+                    "headers": res.headers,
+                    **self._body(n, "response", res.body, res.content_type),
+                },
+            }
+        )
+        return exchange
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> CassetteWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _line(self, data: dict[str, Any]) -> None:
+        assert self._file is not None, "cassette writer is closed"
+        self._file.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        self._file.flush()
+
+    def _body(self, n: int, direction: str, body: bytes, content_type: str | None) -> dict[str, Any]:
+        if is_text(body, content_type):
+            return {"body": body.decode("utf-8")}
+        media = (content_type or "").split(";", 1)[0].strip().lower()
+        ext = (mimetypes.guess_extension(media) or ".bin").lstrip(".") if media else "bin"
+        folder = side_dir(self.path)
+        folder.mkdir(exist_ok=True)
+        name = f"{n:04d}-{direction}.{ext}"
+        (folder / name).write_bytes(body)
+        return {"bodyFile": f"{folder.name}/{name}"}
+
+
+def _scrub_body(scrubber: Scrubber, body: bytes, content_type: str | None) -> bytes:
+    return scrubber.body(body, content_type) if is_text(body, content_type) else body
+
+
+def _relative(path: Path, start: Path) -> str:
+    try:
+        return os.path.relpath(path, start.resolve())
+    except ValueError:  # another drive
+        return str(path)
+
+
+def _remove(path: Path) -> None:
+    """Remove a cassette and the side files it owns (nothing else in their folder)."""
+    path.unlink(missing_ok=True)
+    folder = side_dir(path)
+    if not folder.is_dir():
+        return
+    for file in folder.iterdir():
+        if file.is_file() and SIDE_FILE.fullmatch(file.name):
+            file.unlink()
+    if not any(folder.iterdir()):
+        folder.rmdir()
+
+
+# -- the emulator's own traffic -----------------------------------------------------------
+
+
+def emulator_header(emu: Emulator) -> dict[str, Any]:
+    """Header fields describing an emulator's start: scenario, context path, profile."""
+    from . import loader
+
+    name = emu.scenario.name
+    scenario: str | dict[str, Any]
+    if name in loader.BUILTINS or Path(name).is_absolute() and Path(name).exists():
+        scenario = name
+    else:  # an in-memory document: carry the start state itself
+        scenario = loader.dump(emu.scenario.state(), emu.scenario.settings)
+    return {
+        "scenario": scenario,
+        "context_path": emu.context_path,
+        "source": "emulator",
+        "timing": "simulated",
+        "profile": emu.profile,
+        "vendor_prefix": emu.vendor.prefix,
+    }
+
+
+def header_for(journal: Journal) -> Header:
+    fields = journal.cassette_header() if journal.cassette_header is not None else {}
+    return Header(**{"context_path": journal.context_path, "source": "emulator", **fields})
+
+
+def entry_exchange(entry: Any) -> tuple[RecordedRequest, RecordedResponse]:
+    """A journal entry as a request and its response (``Authorization`` put back)."""
+    headers = dict(entry.headers)
+    if entry.authorization is not None:
+        headers["authorization"] = entry.authorization
+    request = RecordedRequest(entry.method, quote(entry.path, safe=PATH_SAFE), entry.query, headers, entry.body)
+    return request, RecordedResponse(entry.status, dict(entry.response_headers), entry.response_body)
+
+
+def journal_origins(entry: Any) -> list[str]:
+    host = entry.headers.get("host")
+    return [f"http://{host}", f"https://{host}"] if host else []
+
+
+def save_journal(journal: Journal, path: Path, *, scrub: bool = True) -> Path:
+    """Write a journal's exchanges as a cassette (faulted and dropped requests left out)."""
+    entries = [e for e in journal if e.fault is None and e.status]
+    scrubber = Scrubber(scrub)
+    for entry in entries:
+        for origin in journal_origins(entry):
+            scrubber.add_origin(origin)
+    header = header_for(journal)
+    if scrubber.origins:
+        header.upstream = RECORDED_ORIGIN if scrub else scrubber.origins[-1]
+    with CassetteWriter(path, header, scrubber) as writer:
+        for entry in entries:
+            writer.add(*entry_exchange(entry), elapsed=entry.at)
+    return path
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def read(path: str | Path) -> Cassette:
+    """Read a cassette, or raise ``ScenarioError`` naming the file and line."""
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: not UTF-8 text") from None
+    if not lines:
+        raise ScenarioError(f"{path}: empty cassette (no header line)")
+    header = _header(_json_line(path, 1, lines[0]), path)
+    exchanges = []
+    for number, text in enumerate(lines[1:], start=2):
+        if text.strip():
+            exchanges.append(_exchange(_json_line(path, number, text), path, number))
+    return Cassette(path, header, exchanges)
+
+
+def _json_line(path: Path, number: int, text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ScenarioError(f"{path}:{number}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}:{number}: expected a JSON object")
+    return data
+
+
+def _header(data: dict[str, Any], path: Path) -> Header:
+    if data.get("cassette") != FORMAT:
+        raise ScenarioError(f"{path}:1: not a cassette header (expected \"cassette\": \"{FORMAT}\")")
+    if data.get("version") != VERSION:
+        raise ScenarioError(f"{path}:1: cassette version {data.get('version')!r} is not supported (expected {VERSION})")
+    scenario = data.get("scenario", "stock")
+    if scenario is not None and not isinstance(scenario, str | dict):
+        raise ScenarioError(f"{path}:1: scenario: expected a name, a path or a scenario document")
+    context = data.get("contextPath", "/geoserver")
+    timing = data.get("timing", "wall")
+    if not isinstance(context, str) or timing not in ("wall", "simulated"):
+        raise ScenarioError(f"{path}:1: contextPath must be a string and timing wall or simulated")
+    return Header(
+        scenario,
+        context,
+        str(data.get("source", "proxy")),
+        timing,
+        _opt_str(data, "profile", path),
+        _opt_str(data, "vendorPrefix", path),
+        bool(data.get("scrubbed", True)),
+        _opt_str(data, "upstream", path),
+    )
+
+
+def _opt_str(data: dict[str, Any], key: str, path: Path) -> str | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, str):
+        raise ScenarioError(f"{path}:1: {key}: expected a string")
+    return value
+
+
+def _exchange(data: dict[str, Any], path: Path, line: int) -> Exchange:
+    where = f"{path}:{line}"
+    req, res = data.get("request"), data.get("response")
+    if not isinstance(req, dict) or not isinstance(res, dict):
+        raise ScenarioError(f"{where}: an exchange needs request and response objects")
+    method, target = req.get("method"), req.get("path")
+    if not isinstance(method, str) or not isinstance(target, str) or not target.startswith("/"):
+        raise ScenarioError(f"{where}: request needs a method and a path starting with /")
+    status = res.get("status")
+    if not isinstance(status, int) or isinstance(status, bool):
+        raise ScenarioError(f"{where}: response needs an integer status")
+    number = data.get("exchange", line - 1)
+    elapsed = data.get("elapsed", 0.0)
+    if not isinstance(number, int) or not isinstance(elapsed, int | float):
+        raise ScenarioError(f"{where}: exchange must be an integer and elapsed a number")
+    request = RecordedRequest(
+        method.upper(), target, str(req.get("query") or ""), _headers(req, where), _read_body(req, path, where)
+    )
+    response = RecordedResponse(status, _headers(res, where), _read_body(res, path, where))
+    return Exchange(number, request, response, float(elapsed), line)
+
+
+def _headers(part: dict[str, Any], where: str) -> dict[str, str]:
+    headers = part.get("headers") or {}
+    if not isinstance(headers, dict) or not all(isinstance(v, str) for v in headers.values()):
+        raise ScenarioError(f"{where}: headers must be an object of strings")
+    return {str(k).lower(): v for k, v in headers.items()}
+
+
+def _read_body(part: dict[str, Any], path: Path, where: str) -> bytes:
+    if "bodyFile" in part:
+        name = part["bodyFile"]
+        file = (path.parent / str(name)).resolve()
+        if not isinstance(name, str) or not file.is_relative_to(path.parent.resolve()):
+            raise ScenarioError(f"{where}: bodyFile must name a file beside the cassette")
+        try:
+            return file.read_bytes()
+        except OSError as exc:
+            raise ScenarioError(f"{where}: bodyFile {name}: {exc.strerror}") from None
+    body = part.get("body", "")
+    if not isinstance(body, str):
+        raise ScenarioError(f"{where}: body must be a string (or use bodyFile)")
+    return body.encode("utf-8")

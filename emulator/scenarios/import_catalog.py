@@ -1,0 +1,283 @@
+"""The ``catalog`` section of an imported scenario, and the styles saved beside it.
+
+Workspaces (with their namespace URI), the default workspace, data stores with their
+configured feature types, coverage stores with their coverages, WMS and WMTS stores (without
+their cascaded layers), each resource's layer (styles, flags), and layer groups, global and
+per workspace. Style records and bodies are saved in ``<scenario>.styles/`` (see
+``save_styles``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..areas.sections import TOP_LEVEL_KEYS
+from .importer import as_list, entries, listed, names, seg, unwrap
+from .scrub import is_secret_key
+
+if TYPE_CHECKING:
+    from .importer import Context
+
+STORE_FIELDS = {"type": "type", "description": "description", "enabled": "enabled", "_default": "default",
+                "dateCreated": "dateCreated", "dateModified": "dateModified",
+                "disableOnConnFailure": "disableOnConnFailure"}  # fmt: skip
+RESOURCE_FIELDS = {"nativeName": "nativeName", "title": "title", "abstract": "abstract",
+                   "description": "description", "srs": "srs", "projectionPolicy": "projectionPolicy",
+                   "enabled": "enabled", "advertised": "advertised", "dateCreated": "dateCreated",
+                   "dateModified": "dateModified"}  # fmt: skip
+COVERAGE_FIELDS = {"nativeCoverageName": "nativeCoverageName", "nativeFormat": "nativeFormat",
+                   "defaultInterpolationMethod": "defaultInterpolationMethod"}  # fmt: skip
+LAYER_FIELDS = ("enabled", "advertised", "queryable", "opaque", "path", "dateCreated", "dateModified")
+STYLE_TYPES = {
+    "sld": ("application/vnd.ogc.sld+xml", "sld"),
+    "css": ("application/vnd.geoserver.geocss+css", "css"),
+    "ysld": ("application/vnd.geoserver.ysld+yaml", "yaml"),
+    "mbstyle": ("application/vnd.geoserver.mbstyle+json", "json"),
+}
+SE_TYPE = ("application/vnd.ogc.se+xml", "sld")
+
+
+def _copy(src: dict[str, Any], mapping: dict[str, str]) -> dict[str, Any]:
+    return {dst: src[key] for key, dst in mapping.items() if src.get(key) is not None}
+
+
+def _crs(value: Any) -> str | None:
+    if isinstance(value, dict):
+        value = value.get("$")
+    return value if isinstance(value, str) else None
+
+
+def _bbox(value: Any) -> dict[str, Any] | None:
+    if not isinstance(value, dict) or not all(isinstance(value.get(k), int | float) for k in ("minx", "maxx", "miny", "maxy")):
+        return None
+    out: dict[str, Any] = {k: value[k] for k in ("minx", "maxx", "miny", "maxy")}
+    crs = _crs(value.get("crs"))
+    if crs:
+        out["crs"] = crs
+    return out
+
+
+def _strings(value: Any) -> list[str]:
+    inner = value.get("string") if isinstance(value, dict) else value
+    return [str(x) for x in as_list(inner)]
+
+
+def read_catalog(ctx: Context) -> dict[str, Any] | None:
+    r = ctx.reader
+    listing = r.json("/rest/workspaces.json")
+    if listing is None:
+        return None
+    catalog: dict[str, Any] = {"workspaces": [], "dataStores": [], "coverageStores": [],
+                               "wmsStores": [], "wmtsStores": [], "layerGroups": []}  # fmt: skip
+    workspaces = names(listing, "workspaces", "workspace")
+    for ws in workspaces:
+        catalog["workspaces"].append(_workspace(ctx, ws))
+        for store in names(r.json(f"/rest/workspaces/{seg(ws)}/datastores.json"), "dataStores", "dataStore"):
+            catalog["dataStores"].append(_data_store(ctx, ws, store))
+        for store in names(r.json(f"/rest/workspaces/{seg(ws)}/coveragestores.json"), "coverageStores", "coverageStore"):
+            catalog["coverageStores"].append(_coverage_store(ctx, ws, store))
+        for kind, outer, inner in (("wmsStores", "wmsStores", "wmsStore"), ("wmtsStores", "wmtsStores", "wmtsStore")):
+            for store in names(r.json(f"/rest/workspaces/{seg(ws)}/{kind.lower()}.json"), outer, inner):
+                catalog[kind].append(_remote_store(ctx, ws, kind.lower(), store))
+    default = unwrap(r.json("/rest/workspaces/default.json")).get("name")
+    if isinstance(default, str) and default in workspaces:
+        catalog["defaultWorkspace"] = default
+    for ws in [None, *workspaces]:
+        prefix = f"/rest/workspaces/{seg(ws)}" if ws else "/rest"
+        for group in names(r.json(f"{prefix}/layergroups.json"), "layerGroups", "layerGroup"):
+            data = _group(unwrap(r.json(f"{prefix}/layergroups/{seg(group)}.json")), ws)
+            if data:
+                catalog["layerGroups"].append(data)
+    save_styles(ctx, [None, *workspaces])
+    resources = sum(len(s["featureTypes"]) for s in catalog["dataStores"])
+    resources += sum(len(s["coverages"]) for s in catalog["coverageStores"])
+    r.notes.append(
+        f"catalog: {len(workspaces)} workspaces, {len(catalog['dataStores'])} data stores, "
+        f"{len(catalog['coverageStores'])} coverage stores, {resources} resources, "
+        f"{len(catalog['layerGroups'])} layer groups"
+    )
+    return catalog
+
+
+def _workspace(ctx: Context, ws: str) -> dict[str, Any]:
+    data = unwrap(ctx.reader.json(f"/rest/workspaces/{seg(ws)}.json"))
+    out: dict[str, Any] = {"name": ws, "isolated": data.get("isolated") is True}
+    out.update(_copy(data, {"dateCreated": "dateCreated", "dateModified": "dateModified"}))
+    uri = unwrap(ctx.reader.json(f"/rest/namespaces/{seg(ws)}.json")).get("uri")
+    if isinstance(uri, str):
+        out["uri"] = uri
+    return out
+
+
+def _store_base(data: dict[str, Any], ws: str, name: str) -> dict[str, Any]:
+    out = {"workspace": ws, "name": name, **_copy(data, STORE_FIELDS)}
+    metadata = entries(data.get("metadata"))
+    if metadata:
+        out["metadata"] = metadata
+    return out
+
+
+def _data_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
+    base = f"/rest/workspaces/{seg(ws)}/datastores/{seg(name)}"
+    data = unwrap(ctx.reader.json(f"{base}.json"))
+    out = _store_base(data, ws, name)
+    params = entries(data.get("connectionParameters"))
+    out["connectionParameters"] = {k: ctx.secret(v) if is_secret_key(k) and v else v for k, v in params.items()}
+    out["featureTypes"] = []
+    for ft in names(ctx.reader.json(f"{base}/featuretypes.json"), "featureTypes", "featureType"):
+        resource = unwrap(ctx.reader.json(f"{base}/featuretypes/{seg(ft)}.json"))
+        if resource:
+            entry = _resource(ctx, ws, resource)
+            attributes = [_attribute(a) for a in listed(resource, "attributes", "attribute") if isinstance(a, dict)]
+            if attributes:
+                entry["attributes"] = attributes
+            for key in ("maxFeatures", "numDecimals"):
+                if isinstance(resource.get(key), int):
+                    entry[key] = resource[key]
+            out["featureTypes"].append(entry)
+    return out
+
+
+def _attribute(a: dict[str, Any]) -> dict[str, Any]:
+    keys = ("name", "binding", "nillable", "minOccurs", "maxOccurs", "length")
+    return {k: a[k] for k in keys if a.get(k) is not None}
+
+
+def _coverage_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
+    base = f"/rest/workspaces/{seg(ws)}/coveragestores/{seg(name)}"
+    data = unwrap(ctx.reader.json(f"{base}.json"))
+    out = _store_base(data, ws, name)
+    if isinstance(data.get("url"), str):
+        out["url"] = data["url"]
+    out["coverages"] = []
+    for cov in names(ctx.reader.json(f"{base}/coverages.json"), "coverages", "coverage"):
+        resource = unwrap(ctx.reader.json(f"{base}/coverages/{seg(cov)}.json"))
+        if not resource:
+            continue
+        entry = {**_resource(ctx, ws, resource), **_copy(resource, COVERAGE_FIELDS)}
+        for src, dst in (("supportedFormats", "supportedFormats"), ("interpolationMethods", "interpolationMethods"),
+                         ("requestSRS", "requestSrs"), ("responseSRS", "responseSrs")):  # fmt: skip
+            if resource.get(src):
+                entry[dst] = _strings(resource[src])
+        dims = []
+        for d in listed(resource, "dimensions", "coverageDimension"):
+            if isinstance(d, dict) and isinstance(d.get("name"), str):
+                rng = d.get("range") if isinstance(d.get("range"), dict) else {}
+                dim = {"name": d["name"], "description": d.get("description"), "min": rng.get("min"), "max": rng.get("max")}
+                dims.append({k: v for k, v in dim.items() if isinstance(v, str | int | float)})
+        if dims:
+            entry["dimensions"] = dims
+        out["coverages"].append(entry)
+    return out
+
+
+def _remote_store(ctx: Context, ws: str, kind: str, name: str) -> dict[str, Any]:
+    data = unwrap(ctx.reader.json(f"/rest/workspaces/{seg(ws)}/{kind}/{seg(name)}.json"))
+    out = _store_base(data, ws, name)
+    url = data.get("capabilitiesURL") or data.get("capabilitiesUrl")
+    if isinstance(url, str):
+        out["capabilitiesUrl"] = url
+    return out
+
+
+def _resource(ctx: Context, ws: str, res: dict[str, Any]) -> dict[str, Any]:
+    name = res.get("name", "")
+    out: dict[str, Any] = {"name": name, **_copy(res, RESOURCE_FIELDS)}
+    if res.get("keywords"):
+        out["keywords"] = _strings(res["keywords"])
+    native = _crs(res.get("nativeCRS"))
+    if native and native != out.get("srs"):
+        out["nativeCrs"] = native
+    for key in ("nativeBoundingBox", "latLonBoundingBox"):
+        box = _bbox(res.get(key))
+        if box:
+            out[key] = box
+    metadata = entries(res.get("metadata"))
+    if metadata:
+        out["metadata"] = metadata
+    out["layer"] = _layer(ctx, ws, name)
+    return out
+
+
+def _style_name(value: Any) -> str | None:
+    if not isinstance(value, dict) or not isinstance(value.get("name"), str):
+        return None
+    ws = value.get("workspace")
+    name: str = value["name"]
+    if isinstance(ws, dict):
+        ws = ws.get("name")
+    return f"{ws}:{name}" if isinstance(ws, str) and ws and ":" not in name else name
+
+
+def _layer(ctx: Context, ws: str, name: str) -> dict[str, Any] | bool:
+    data = unwrap(ctx.reader.json(f"/rest/layers/{seg(ws)}:{seg(name)}.json"))
+    if not data:
+        return False
+    out: dict[str, Any] = {k: data[k] for k in LAYER_FIELDS if data.get(k) is not None}
+    default = _style_name(data.get("defaultStyle"))
+    if default:
+        out["defaultStyle"] = default
+    styles = [s for s in (_style_name(x) for x in listed(data, "styles", "style")) if s]
+    if styles:
+        out["styles"] = styles
+    return out
+
+
+def _group(data: dict[str, Any], ws: str | None) -> dict[str, Any] | None:
+    if not isinstance(data.get("name"), str):
+        return None
+    out: dict[str, Any] = {"name": data["name"]}
+    if ws:
+        out["workspace"] = ws
+    for key in ("mode", "title", "enabled", "advertised", "dateCreated", "dateModified"):
+        if data.get(key) is not None:
+            out[key] = data[key]
+    if isinstance(data.get("abstractTxt"), str):
+        out["abstract"] = data["abstractTxt"]
+    layers = []
+    for item in listed(data, "publishables", "published"):
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            layers.append(("group@" if item.get("@type") == "layerGroup" else "") + item["name"])
+    out["layers"] = layers
+    styles = listed(data, "styles", "style")
+    out["styles"] = [(_style_name(s) if isinstance(s, dict) else (s or None)) for s in styles]
+    box = _bbox(data.get("bounds"))
+    if box:
+        out["bounds"] = box
+    return out
+
+
+# -- styles ---------------------------------------------------------------------------------
+
+
+def save_styles(ctx: Context, workspaces: list[str | None]) -> None:
+    """Save every style's record and body in ``<scenario>.styles/`` (``index.json`` lists
+    them: name, workspace, format, languageVersion, filename, and the saved body's file)."""
+    r = ctx.reader
+    folder = ctx.out.with_name(ctx.out.stem + ".styles")
+    index = []
+    for ws in workspaces:
+        prefix = f"/rest/workspaces/{seg(ws)}" if ws else "/rest"
+        for name in names(r.json(f"{prefix}/styles.json"), "styles", "style"):
+            record = unwrap(r.json(f"{prefix}/styles/{seg(name)}.json"))
+            fmt = str(record.get("format") or "sld").lower()
+            version = (record.get("languageVersion") or {}).get("version")
+            media, ext = SE_TYPE if fmt == "sld" and version == "1.1.0" else STYLE_TYPES.get(fmt, STYLE_TYPES["sld"])
+            body = r.get(f"{prefix}/styles/{seg(name)}", media)
+            entry = {"name": name, "workspace": ws, "format": fmt, "languageVersion": version,
+                     "filename": record.get("filename")}  # fmt: skip
+            if body is not None:
+                path = folder / (ws or "") / f"{name}.{ext}"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(body)
+                entry["file"] = str(path.relative_to(ctx.out.parent))
+            index.append(entry)
+    if not index:
+        r.notes.append("styles: none found")
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    saved = sum(1 for e in index if "file" in e)
+    where = "" if "styles" in TOP_LEVEL_KEYS else " (the emulator has no styles scenario section yet: not loaded)"
+    r.notes.append(f"styles: {len(index)} records, {saved} bodies saved in {folder}{where}")

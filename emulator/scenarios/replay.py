@@ -1,0 +1,380 @@
+"""Replaying a cassette: as setup (its writes build a state) and as verification.
+
+Both send recorded requests to a *target*: an emulator in process (through its WSGI app, no
+network) or any base URL. Scrubbed secrets are put back on the way out (``Secrets``).
+
+- **Setup** (``apply``, and ``build`` for the scenario loader): the write requests
+  (POST, PUT, DELETE, PATCH) that succeeded when recorded are sent in order to a fresh
+  emulator started from the cassette header's scenario; each must succeed again (2xx), else
+  a ``ScenarioError`` names the exchange. Reads and failed writes changed nothing and are
+  not sent.
+- **Verification** (``verify``): every request is sent, and the answer's status, content
+  type, ``Location`` and normalised body (``normalise.Masks``) are compared with the
+  recording; the ``Report`` lists the differences exchange by exchange.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote_plus, urlsplit
+from xml.sax.saxutils import escape as xml_escape
+
+import httpx
+
+from ..core.errors import ScenarioError
+from ..state import State
+from . import loader
+from .cassette import Cassette, Exchange, RecordedResponse, read
+from .scrub import PLACEHOLDER, RECORDED_ORIGIN, body_kind
+
+if TYPE_CHECKING:
+    from ..emulator import Emulator
+
+IN_PROCESS_ORIGIN = "http://localhost:8080"
+NOT_REPLAYED = frozenset({"cookie", "host", "content-length"})
+FIELD_PLACEHOLDER = re.compile(
+    r"\"([\w@-]+)\"\s*:\s*\"(scrubbed-secret-\d+)\"|<(?:[\w-]+:)?([\w-]+)[^>]*>(scrubbed-secret-\d+)</"
+    r"|([\w-]+)=(scrubbed-secret-\d+)"
+)
+
+
+class Target(Protocol):
+    """Where replayed requests go."""
+
+    origin: str
+    context_path: str
+    description: str
+
+    def send(self, method: str, path: str, query: str, headers: dict[str, str], body: bytes) -> RecordedResponse: ...
+
+    def known_password(self, user: str) -> str | None: ...
+
+    def known_field(self, key: str) -> str | None: ...
+
+    def advance_to(self, elapsed: float) -> None: ...
+
+
+class InProcess:
+    """An emulator, reached through its WSGI app; it can tell passwords the cassette hid."""
+
+    origin = IN_PROCESS_ORIGIN
+
+    def __init__(self, emu: Emulator) -> None:
+        self.emu = emu
+        self.context_path = emu.context_path
+        self.description = f"the emulator in process (scenario {emu.scenario.name}, profile {emu.profile})"
+        self.client = httpx.Client(transport=httpx.WSGITransport(app=emu.wsgi_app), base_url=self.origin)
+
+    def send(self, method: str, path: str, query: str, headers: dict[str, str], body: bytes) -> RecordedResponse:
+        url = self.context_path + path + (f"?{query}" if query else "")
+        answer = self.client.request(method, url, headers=headers, content=body)
+        return RecordedResponse(answer.status_code, _headers(answer), answer.content)
+
+    def known_password(self, user: str) -> str | None:
+        state = self.emu.state
+        if user == "root" and state.security.root_login:
+            return state.security.keystore_password
+        for service in state.users.services.values():
+            found = service.users.get(user)
+            if found is not None:
+                return found.password
+        return None
+
+    def known_field(self, key: str) -> str | None:
+        if key.lower() == "oldmasterpassword":
+            return self.emu.state.security.keystore_password
+        return None
+
+    def advance_to(self, elapsed: float) -> None:
+        clock = self.emu.clock
+        if getattr(clock, "kind", "") == "manual" and elapsed > clock.now():
+            clock.advance(elapsed - clock.now())
+
+    def close(self) -> None:
+        self.client.close()
+
+
+class Remote:
+    """A server at a base URL (``http://host:8080/geoserver``)."""
+
+    def __init__(self, base_url: str, timeout: float = 30.0) -> None:
+        parts = urlsplit(base_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError(f"{base_url}: expected an http(s) base URL")
+        self.origin = f"{parts.scheme}://{parts.netloc}"
+        self.context_path = parts.path.rstrip("/")
+        self.description = base_url
+        self.client = httpx.Client(base_url=self.origin, timeout=timeout)
+
+    def send(self, method: str, path: str, query: str, headers: dict[str, str], body: bytes) -> RecordedResponse:
+        url = self.context_path + path + (f"?{query}" if query else "")
+        try:
+            answer = self.client.request(method, url, headers=headers, content=body)
+        except httpx.HTTPError as exc:
+            return RecordedResponse(0, {}, f"no answer: {type(exc).__name__}: {exc}".encode())
+        return RecordedResponse(answer.status_code, _headers(answer), answer.content)
+
+    def known_password(self, user: str) -> str | None:
+        return None
+
+    def known_field(self, key: str) -> str | None:
+        return None
+
+    def advance_to(self, elapsed: float) -> None:
+        pass
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _headers(answer: httpx.Response) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name, value in answer.headers.multi_items():
+        key = name.lower()
+        out[key] = value if key not in out else f"{out[key]}, {value}"
+    return out
+
+
+class Secrets:
+    """Values for scrubbed secrets: given ones first, then learned from the target.
+
+    Parameters:
+        values: ``{"scrubbed-secret-3": "s3cret"}``.
+        users: passwords by user name, for ``Authorization`` headers
+            (default ``{"admin": "geoserver"}``, the stock administrator).
+
+    A placeholder nobody can resolve is sent as it is (so a user created with a scrubbed
+    password gets the placeholder as password, consistently), and listed in ``unresolved``.
+    """
+
+    def __init__(self, values: dict[str, str] | None = None, users: dict[str, str] | None = None) -> None:
+        self.values = dict(values or {})
+        self.users = {"admin": "geoserver"} if users is None else dict(users)
+        self.unresolved: set[str] = set()
+
+    def authorization(self, recorded: str, target: Target) -> str:
+        scheme, _, rest = recorded.partition(" ")
+        user, colon, password = rest.partition(":")
+        if scheme.lower() != "basic" or not colon:
+            return PLACEHOLDER.sub(lambda m: self._value(m.group(0)), recorded)
+        if PLACEHOLDER.fullmatch(password) and password not in self.values:
+            known = self.users.get(user) or target.known_password(user)
+            if known is not None:
+                self.values[password] = known
+        value = self._value(password) if PLACEHOLDER.fullmatch(password) else password
+        return "Basic " + base64.b64encode(f"{user}:{value}".encode()).decode("ascii")
+
+    def body(self, body: bytes, content_type: str | None, target: Target) -> bytes:
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            return body
+        if not PLACEHOLDER.search(text):
+            return body
+        for match in FIELD_PLACEHOLDER.finditer(text):
+            key = match.group(1) or match.group(3) or match.group(5)
+            name = match.group(2) or match.group(4) or match.group(6)
+            if name not in self.values:
+                known = target.known_field(key)
+                if known is not None:
+                    self.values[name] = known
+        kind = body_kind(content_type, body)
+        escape = {"json": _json_escape, "xml": xml_escape, "form": quote_plus}.get(kind or "", str)
+        return PLACEHOLDER.sub(lambda m: escape(self._value(m.group(0))), text).encode("utf-8")
+
+    def text(self, value: str) -> str:
+        return PLACEHOLDER.sub(lambda m: quote_plus(self._value(m.group(0))), value)
+
+    def _value(self, name: str) -> str:
+        if name in self.values:
+            return self.values[name]
+        self.unresolved.add(name)
+        return name
+
+
+def _json_escape(value: str) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)[1:-1]
+
+
+def send(target: Target, exchange: Exchange, secrets: Secrets) -> RecordedResponse:
+    """Send one recorded request to the target, secrets and origin put back."""
+    req = exchange.request
+    headers = {k: v.replace(RECORDED_ORIGIN, target.origin) for k, v in req.headers.items() if k not in NOT_REPLAYED}
+    if "authorization" in headers:
+        headers["authorization"] = secrets.authorization(headers["authorization"], target)
+    body = secrets.body(req.body, req.content_type, target)
+    if RECORDED_ORIGIN.encode() in body:
+        body = body.replace(RECORDED_ORIGIN.encode(), target.origin.encode())
+    return target.send(req.method, req.path, secrets.text(req.query), headers, body)
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+
+def start_state(cassette: Cassette, depth: int = 0) -> tuple[State, loader.Settings]:
+    """The state and settings the cassette header says replay starts from."""
+    ref = cassette.header.scenario
+    where = str(cassette.path)
+    if ref is None:
+        state, settings = State(), loader.Settings()
+    elif isinstance(ref, dict):
+        state, settings = loader.build_document(ref, f"{where}: scenario", cassette.base_dir, depth + 1)
+    else:
+        state, settings = loader.build_document({"extends": ref}, where, cassette.base_dir, depth + 1)
+    header = cassette.header
+    return state, replace(
+        settings,
+        profile=header.profile or settings.profile,
+        vendor_prefix=header.vendor_prefix or settings.vendor_prefix,
+    )
+
+
+def start_emulator(cassette: Cassette, scenario: str | Path | None = None, profile: str | None = None, depth: int = 0) -> Emulator:
+    """A fresh emulator (manual clock) in the cassette's start state, or ``scenario``'s."""
+    from ..emulator import Emulator
+
+    if scenario is not None:
+        return Emulator(scenario, profile=profile or cassette.header.profile, context_path=cassette.header.context_path)
+    state, settings = start_state(cassette, depth)
+    start = loader.Scenario(str(cassette.path), settings, state.snapshot())
+    return Emulator(start, profile=profile, context_path=cassette.header.context_path)
+
+
+def apply(cassette: Cassette, emu: Emulator, secrets: Secrets | None = None) -> int:
+    """Send the cassette's successful writes to ``emu`` in order; returns how many.
+
+    Raises ``ScenarioError`` naming the first exchange the emulator did not accept.
+    """
+    target = InProcess(emu)
+    try:
+        return apply_to(cassette, target, secrets)
+    finally:
+        target.close()
+
+
+def apply_to(cassette: Cassette, target: Target, secrets: Secrets | None = None) -> int:
+    """``apply`` for any target (``replay FILE --against URL`` sets up a live server)."""
+    secrets = secrets or Secrets()
+    sent = 0
+    for exchange in cassette.exchanges:
+        if not exchange.is_write or not 200 <= exchange.response.status < 300:
+            continue
+        if cassette.header.timing == "simulated":
+            target.advance_to(exchange.elapsed)
+        answer = send(target, exchange, secrets)
+        sent += 1
+        if not 200 <= answer.status < 300:
+            lines = answer.body.decode("utf-8", "replace").strip().splitlines()
+            raise ScenarioError(
+                f"{cassette.path}: {exchange.describe()} was answered {exchange.response.status} when "
+                f"recorded, but {answer.status or 'nothing'} on replay: {lines[0] if lines else '(no message)'}"
+            )
+    return sent
+
+
+def build(path: Path, depth: int = 0) -> tuple[State, loader.Settings]:
+    """The state a cassette sets up (the scenario loader's entry for ``*.jsonl``)."""
+    cassette = read(path)
+    emu = start_emulator(cassette, depth=depth)
+    apply(cassette, emu)
+    if emu.internal_errors:
+        raise ScenarioError(f"{path}: the emulator failed while replaying:\n{emu.internal_errors[0]}")
+    return emu.state, emu.scenario.settings
+
+
+# -- verification ----------------------------------------------------------------------------
+
+
+@dataclass
+class Difference:
+    what: str
+    """``status``, ``content type``, ``location`` or ``body``"""
+    recorded: str
+    answered: str
+    diff: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    exchange: Exchange
+    answered: RecordedResponse
+    differences: list[Difference] = field(default_factory=list)
+    compared: bool = True
+    """False for exchanges sent but not compared (``skip``)"""
+
+    @property
+    def ok(self) -> bool:
+        return not self.differences
+
+
+@dataclass
+class Report:
+    cassette: Path
+    target: str
+    outcomes: list[Outcome]
+    unresolved: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(o.ok for o in self.outcomes)
+
+    @property
+    def mismatches(self) -> list[Outcome]:
+        return [o for o in self.outcomes if not o.ok]
+
+    def text(self, verbose: bool = False) -> str:
+        """The per-exchange report: differences in full, matches only when ``verbose``."""
+        from .report import render
+
+        return render(self, verbose)
+
+
+def verify(
+    cassette: Cassette,
+    target: Target,
+    secrets: Secrets | None = None,
+    skip: tuple[str, ...] = (),
+) -> Report:
+    """Send every recorded request to ``target`` and compare the answers with the recording.
+
+    ``skip``: Ant patterns of paths (``/rest/about/**``) whose answers are not compared.
+    """
+    from ..core.antpath import ant_match
+    from .compare import compare
+
+    secrets = secrets or Secrets()
+    outcomes = []
+    for exchange in cassette.exchanges:
+        if cassette.header.timing == "simulated":
+            target.advance_to(exchange.elapsed)
+        answered = send(target, exchange, secrets)
+        path = exchange.request.path
+        if any(ant_match(pattern, path) for pattern in skip):
+            outcomes.append(Outcome(exchange, answered, compared=False))
+            continue
+        outcomes.append(Outcome(exchange, answered, compare(cassette, exchange, answered, target)))
+    return Report(cassette.path, target.description, outcomes, sorted(secrets.unresolved))
+
+
+def verify_file(
+    path: str | Path,
+    against: str | None = None,
+    *,
+    scenario: str | Path | None = None,
+    profile: str | None = None,
+    secrets: Secrets | None = None,
+    skip: tuple[str, ...] = (),
+) -> Report:
+    """``replay FILE --verify``: against a fresh emulator in process, or a base URL."""
+    cassette = read(path)
+    target: Any = Remote(against) if against else InProcess(start_emulator(cassette, scenario, profile))
+    try:
+        return verify(cassette, target, secrets, skip)
+    finally:
+        target.close()

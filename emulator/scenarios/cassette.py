@@ -30,7 +30,15 @@ VERSION = 1
 WRITE_METHODS = frozenset({"POST", "PUT", "DELETE", "PATCH"})
 PATH_SAFE = "/:@!$&'()*+,;=-._~%"
 HOP_BY_HOP = frozenset(
-    {"connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"}
+    {
+        "connection",
+        "keep-alive",
+        "proxy-connection",
+        "transfer-encoding",
+        "te",
+        "trailer",
+        "upgrade",
+    }
 )
 UNRECORDED_REQUEST = HOP_BY_HOP | {"host", "content-length", "accept-encoding"}
 UNRECORDED_RESPONSE = HOP_BY_HOP | {"date", "server", "content-length", "content-encoding"}
@@ -185,7 +193,9 @@ class CassetteWriter:
             header["scenario"] = _relative(Path(self.header.scenario), self.path.parent)
         self._line(header)
 
-    def add(self, request: RecordedRequest, response: RecordedResponse, elapsed: float = 0.0) -> Exchange:
+    def add(
+        self, request: RecordedRequest, response: RecordedResponse, elapsed: float = 0.0
+    ) -> Exchange:
         """Scrub and append one exchange; returns it as written."""
         self.count += 1
         n = self.count
@@ -239,7 +249,9 @@ class CassetteWriter:
         self._file.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
         self._file.flush()
 
-    def _body(self, n: int, direction: str, body: bytes, content_type: str | None) -> dict[str, Any]:
+    def _body(
+        self, n: int, direction: str, body: bytes, content_type: str | None
+    ) -> dict[str, Any]:
         if is_text(body, content_type):
             return {"body": body.decode("utf-8")}
         media = (content_type or "").split(";", 1)[0].strip().lower()
@@ -308,8 +320,12 @@ def entry_exchange(entry: Any) -> tuple[RecordedRequest, RecordedResponse]:
     headers = dict(entry.headers)
     if entry.authorization is not None:
         headers["authorization"] = entry.authorization
-    request = RecordedRequest(entry.method, quote(entry.path, safe=PATH_SAFE), entry.query, headers, entry.body)
-    return request, RecordedResponse(entry.status, dict(entry.response_headers), entry.response_body)
+    request = RecordedRequest(
+        entry.method, quote(entry.path, safe=PATH_SAFE), entry.query, headers, entry.body
+    )
+    return request, RecordedResponse(
+        entry.status, dict(entry.response_headers), entry.response_body
+    )
 
 
 def journal_origins(entry: Any) -> list[str]:
@@ -367,9 +383,12 @@ def _json_line(path: Path, number: int, text: str) -> dict[str, Any]:
 
 def _header(data: dict[str, Any], path: Path) -> Header:
     if data.get("cassette") != FORMAT:
-        raise ScenarioError(f"{path}:1: not a cassette header (expected \"cassette\": \"{FORMAT}\")")
+        raise ScenarioError(f'{path}:1: not a cassette header (expected "cassette": "{FORMAT}")')
     if data.get("version") != VERSION:
-        raise ScenarioError(f"{path}:1: cassette version {data.get('version')!r} is not supported (expected {VERSION})")
+        raise ScenarioError(
+            f"{path}:1: cassette version {data.get('version')!r} is not supported "
+            f"(expected {VERSION})"
+        )
     scenario = data.get("scenario", "stock")
     if scenario is not None and not isinstance(scenario, str | dict):
         raise ScenarioError(f"{path}:1: scenario: expected a name, a path or a scenario document")
@@ -412,7 +431,11 @@ def _exchange(data: dict[str, Any], path: Path, line: int) -> Exchange:
     if not isinstance(number, int) or not isinstance(elapsed, int | float):
         raise ScenarioError(f"{where}: exchange must be an integer and elapsed a number")
     request = RecordedRequest(
-        method.upper(), target, str(req.get("query") or ""), _headers(req, where), _read_body(req, path, where)
+        method.upper(),
+        target,
+        str(req.get("query") or ""),
+        _headers(req, where),
+        _read_body(req, path, where),
     )
     response = RecordedResponse(status, _headers(res, where), _read_body(res, path, where))
     return Exchange(number, request, response, float(elapsed), line)

@@ -26,8 +26,12 @@ def _fail(message: str) -> int:
 
 
 def add_serve_options(serve: argparse.ArgumentParser) -> None:
-    serve.add_argument("--record", metavar="FILE", default=None, help="record the traffic to a cassette")
-    serve.add_argument("--no-scrub", action="store_true", help="keep credentials and hosts in the cassette")
+    serve.add_argument(
+        "--record", metavar="FILE", default=None, help="record the traffic to a cassette"
+    )
+    serve.add_argument(
+        "--no-scrub", action="store_true", help="keep credentials and hosts in the cassette"
+    )
 
 
 def register(sub: Any, error: Callable[[str], Any]) -> None:
@@ -37,7 +41,9 @@ def register(sub: Any, error: Callable[[str], Any]) -> None:
     rec.add_argument("--upstream", required=True, metavar="URL", help="the server's base URL")
     rec.add_argument("--host", default="127.0.0.1")
     rec.add_argument("--port", type=int, default=8080)
-    rec.add_argument("--out", required=True, metavar="FILE", help="the cassette to write (replaced)")
+    rec.add_argument(
+        "--out", required=True, metavar="FILE", help="the cassette to write (replaced)"
+    )
     rec.add_argument("--scenario", default="stock", help="the scenario replay starts from")
     rec.add_argument("--profile", choices=PROFILES, default=None, help="the profile replay uses")
     rec.add_argument("--no-scrub", action="store_true", help="keep credentials and hosts")
@@ -45,19 +51,29 @@ def register(sub: Any, error: Callable[[str], Any]) -> None:
     rep = sub.add_parser("replay", help="replay a cassette: apply its writes, or --verify it")
     rep.error = error
     rep.add_argument("cassette")
-    rep.add_argument("--verify", action="store_true", help="compare every answer with the recording")
+    rep.add_argument(
+        "--verify", action="store_true", help="compare every answer with the recording"
+    )
     rep.add_argument("--against", metavar="URL", help="a server's base URL instead of the emulator")
-    rep.add_argument("--scenario", default=None, help="start from this scenario instead of the header's")
+    rep.add_argument(
+        "--scenario", default=None, help="start from this scenario instead of the header's"
+    )
     rep.add_argument("--profile", choices=PROFILES, default=None)
     rep.add_argument("--secret", action="append", default=[], metavar="NAME=VALUE")
     rep.add_argument("--auth", action="append", default=[], metavar="USER:PASSWORD")
-    rep.add_argument("--skip", action="append", default=[], metavar="PATTERN", help="paths not compared")
-    rep.add_argument("--out", metavar="SCENARIO", help="write the state the writes build as a scenario")
+    rep.add_argument(
+        "--skip", action="append", default=[], metavar="PATTERN", help="paths not compared"
+    )
+    rep.add_argument(
+        "--out", metavar="SCENARIO", help="write the state the writes build as a scenario"
+    )
     rep.add_argument("-v", "--verbose", action="store_true", help="list matching exchanges too")
 
     imp = sub.add_parser("import", help="read a running server's configuration into a scenario")
     imp.error = error
-    imp.add_argument("--from", dest="source", required=True, metavar="URL", help="the server's base URL")
+    imp.add_argument(
+        "--from", dest="source", required=True, metavar="URL", help="the server's base URL"
+    )
     imp.add_argument("--user", default="admin")
     imp.add_argument("--password", default="geoserver")
     imp.add_argument("--out", required=True, metavar="SCENARIO")
@@ -82,7 +98,11 @@ def record(args: argparse.Namespace) -> int:
         return _fail(f"invalid port {args.port}")
     try:
         proxy = RecordingProxy(
-            args.upstream, args.out, scenario=args.scenario, scrub=not args.no_scrub, profile=args.profile
+            args.upstream,
+            args.out,
+            scenario=args.scenario,
+            scrub=not args.no_scrub,
+            profile=args.profile,
         )
     except ValueError as exc:
         return _fail(str(exc))

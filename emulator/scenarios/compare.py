@@ -23,7 +23,9 @@ def masks_for(cassette: Cassette, target: Target) -> Masks:
     return Masks(origins, [cassette.header.context_path, target.context_path])
 
 
-def compare(cassette: Cassette, exchange: Exchange, answered: RecordedResponse, target: Target) -> list[Difference]:
+def compare(
+    cassette: Cassette, exchange: Exchange, answered: RecordedResponse, target: Target
+) -> list[Difference]:
     """Every difference that matters between the recorded answer and ``answered``."""
     from .replay import Difference
 
@@ -31,11 +33,18 @@ def compare(cassette: Cassette, exchange: Exchange, answered: RecordedResponse, 
     masks = masks_for(cassette, target)
     out: list[Difference] = []
     if recorded.status != answered.status:
-        out.append(Difference("status", str(recorded.status), str(answered.status) if answered.status else "none"))
+        out.append(
+            Difference(
+                "status", str(recorded.status), str(answered.status) if answered.status else "none"
+            )
+        )
     r_type, a_type = media_type(recorded.content_type), media_type(answered.content_type)
     if r_type != a_type and (recorded.body or answered.body):
         out.append(Difference("content type", r_type or "(none)", a_type or "(none)"))
-    r_loc, a_loc = masks.location(recorded.headers.get("location")), masks.location(answered.headers.get("location"))
+    r_loc, a_loc = (
+        masks.location(recorded.headers.get("location")),
+        masks.location(answered.headers.get("location")),
+    )
     if r_loc is not None and r_loc != a_loc:
         out.append(Difference("location", r_loc, a_loc or "(none)"))
     if exchange.request.method == "HEAD":
@@ -44,7 +53,9 @@ def compare(cassette: Cassette, exchange: Exchange, answered: RecordedResponse, 
     a_kind, a_text = masks.normalise(answered.body, answered.content_type)
     if r_text != a_text:
         diff = list(
-            difflib.unified_diff(r_text.splitlines(), a_text.splitlines(), "recorded", "answered", lineterm="", n=2)
+            difflib.unified_diff(
+                r_text.splitlines(), a_text.splitlines(), "recorded", "answered", lineterm="", n=2
+            )
         )
         if len(diff) > DIFF_LINES:
             diff = [*diff[:DIFF_LINES], f"... {len(diff) - DIFF_LINES} more diff lines"]

@@ -19,16 +19,33 @@ from .scrub import is_secret_key
 if TYPE_CHECKING:
     from .importer import Context
 
-STORE_FIELDS = {"type": "type", "description": "description", "enabled": "enabled", "_default": "default",
-                "dateCreated": "dateCreated", "dateModified": "dateModified",
-                "disableOnConnFailure": "disableOnConnFailure"}  # fmt: skip
-RESOURCE_FIELDS = {"nativeName": "nativeName", "title": "title", "abstract": "abstract",
-                   "description": "description", "srs": "srs", "projectionPolicy": "projectionPolicy",
-                   "enabled": "enabled", "advertised": "advertised", "dateCreated": "dateCreated",
-                   "dateModified": "dateModified"}  # fmt: skip
+SAME = ("dateCreated", "dateModified")
+STORE_FIELDS = {
+    **{k: k for k in ("type", "description", "enabled", "disableOnConnFailure", *SAME)},
+    "_default": "default",
+}
+RESOURCE_FIELDS = {
+    k: k
+    for k in ("nativeName", "title", "abstract", "description", "srs", "projectionPolicy",
+              "enabled", "advertised", *SAME)
+}  # fmt: skip
 COVERAGE_FIELDS = {"nativeCoverageName": "nativeCoverageName", "nativeFormat": "nativeFormat",
                    "defaultInterpolationMethod": "defaultInterpolationMethod"}  # fmt: skip
-LAYER_FIELDS = ("enabled", "advertised", "queryable", "opaque", "path", "dateCreated", "dateModified")
+COVERAGE_LISTS = (
+    ("supportedFormats", "supportedFormats"),
+    ("interpolationMethods", "interpolationMethods"),
+    ("requestSRS", "requestSrs"),
+    ("responseSRS", "responseSrs"),
+)
+LAYER_FIELDS = (
+    "enabled",
+    "advertised",
+    "queryable",
+    "opaque",
+    "path",
+    "dateCreated",
+    "dateModified",
+)
 STYLE_TYPES = {
     "sld": ("application/vnd.ogc.sld+xml", "sld"),
     "css": ("application/vnd.geoserver.geocss+css", "css"),
@@ -49,7 +66,9 @@ def _crs(value: Any) -> str | None:
 
 
 def _bbox(value: Any) -> dict[str, Any] | None:
-    if not isinstance(value, dict) or not all(isinstance(value.get(k), int | float) for k in ("minx", "maxx", "miny", "maxy")):
+    if not isinstance(value, dict) or not all(
+        isinstance(value.get(k), int | float) for k in ("minx", "maxx", "miny", "maxy")
+    ):
         return None
     out: dict[str, Any] = {k: value[k] for k in ("minx", "maxx", "miny", "maxy")}
     crs = _crs(value.get("crs"))
@@ -73,20 +92,31 @@ def read_catalog(ctx: Context) -> dict[str, Any] | None:
     workspaces = names(listing, "workspaces", "workspace")
     for ws in workspaces:
         catalog["workspaces"].append(_workspace(ctx, ws))
-        for store in names(r.json(f"/rest/workspaces/{seg(ws)}/datastores.json"), "dataStores", "dataStore"):
+        for store in names(
+            r.json(f"/rest/workspaces/{seg(ws)}/datastores.json"), "dataStores", "dataStore"
+        ):
             catalog["dataStores"].append(_data_store(ctx, ws, store))
-        for store in names(r.json(f"/rest/workspaces/{seg(ws)}/coveragestores.json"), "coverageStores", "coverageStore"):
+        for store in names(
+            r.json(f"/rest/workspaces/{seg(ws)}/coveragestores.json"),
+            "coverageStores",
+            "coverageStore",
+        ):
             catalog["coverageStores"].append(_coverage_store(ctx, ws, store))
-        for kind, outer, inner in (("wmsStores", "wmsStores", "wmsStore"), ("wmtsStores", "wmtsStores", "wmtsStore")):
-            for store in names(r.json(f"/rest/workspaces/{seg(ws)}/{kind.lower()}.json"), outer, inner):
+        for kind, outer, inner in (
+            ("wmsStores", "wmsStores", "wmsStore"),
+            ("wmtsStores", "wmtsStores", "wmtsStore"),
+        ):
+            for store in names(
+                r.json(f"/rest/workspaces/{seg(ws)}/{kind.lower()}.json"), outer, inner
+            ):
                 catalog[kind].append(_remote_store(ctx, ws, kind.lower(), store))
     default = unwrap(r.json("/rest/workspaces/default.json")).get("name")
     if isinstance(default, str) and default in workspaces:
         catalog["defaultWorkspace"] = default
-    for ws in [None, *workspaces]:
-        prefix = f"/rest/workspaces/{seg(ws)}" if ws else "/rest"
+    for owner in [None, *workspaces]:
+        prefix = f"/rest/workspaces/{seg(owner)}" if owner else "/rest"
         for group in names(r.json(f"{prefix}/layergroups.json"), "layerGroups", "layerGroup"):
-            data = _group(unwrap(r.json(f"{prefix}/layergroups/{seg(group)}.json")), ws)
+            data = _group(unwrap(r.json(f"{prefix}/layergroups/{seg(group)}.json")), owner)
             if data:
                 catalog["layerGroups"].append(data)
     save_styles(ctx, [None, *workspaces])
@@ -123,13 +153,19 @@ def _data_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
     data = unwrap(ctx.reader.json(f"{base}.json"))
     out = _store_base(data, ws, name)
     params = entries(data.get("connectionParameters"))
-    out["connectionParameters"] = {k: ctx.secret(v) if is_secret_key(k) and v else v for k, v in params.items()}
+    out["connectionParameters"] = {
+        k: ctx.secret(v) if is_secret_key(k) and v else v for k, v in params.items()
+    }
     out["featureTypes"] = []
     for ft in names(ctx.reader.json(f"{base}/featuretypes.json"), "featureTypes", "featureType"):
         resource = unwrap(ctx.reader.json(f"{base}/featuretypes/{seg(ft)}.json"))
         if resource:
             entry = _resource(ctx, ws, resource)
-            attributes = [_attribute(a) for a in listed(resource, "attributes", "attribute") if isinstance(a, dict)]
+            attributes = [
+                _attribute(a)
+                for a in listed(resource, "attributes", "attribute")
+                if isinstance(a, dict)
+            ]
             if attributes:
                 entry["attributes"] = attributes
             for key in ("maxFeatures", "numDecimals"):
@@ -156,15 +192,19 @@ def _coverage_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
         if not resource:
             continue
         entry = {**_resource(ctx, ws, resource), **_copy(resource, COVERAGE_FIELDS)}
-        for src, dst in (("supportedFormats", "supportedFormats"), ("interpolationMethods", "interpolationMethods"),
-                         ("requestSRS", "requestSrs"), ("responseSRS", "responseSrs")):  # fmt: skip
+        for src, dst in COVERAGE_LISTS:
             if resource.get(src):
                 entry[dst] = _strings(resource[src])
         dims = []
         for d in listed(resource, "dimensions", "coverageDimension"):
             if isinstance(d, dict) and isinstance(d.get("name"), str):
-                rng = d.get("range") if isinstance(d.get("range"), dict) else {}
-                dim = {"name": d["name"], "description": d.get("description"), "min": rng.get("min"), "max": rng.get("max")}
+                rng: dict[str, Any] = d["range"] if isinstance(d.get("range"), dict) else {}
+                dim = {
+                    "name": d["name"],
+                    "description": d.get("description"),
+                    "min": rng.get("min"),
+                    "max": rng.get("max"),
+                }
                 dims.append({k: v for k, v in dim.items() if isinstance(v, str | int | float)})
         if dims:
             entry["dimensions"] = dims
@@ -263,7 +303,11 @@ def save_styles(ctx: Context, workspaces: list[str | None]) -> None:
             record = unwrap(r.json(f"{prefix}/styles/{seg(name)}.json"))
             fmt = str(record.get("format") or "sld").lower()
             version = (record.get("languageVersion") or {}).get("version")
-            media, ext = SE_TYPE if fmt == "sld" and version == "1.1.0" else STYLE_TYPES.get(fmt, STYLE_TYPES["sld"])
+            media, ext = (
+                SE_TYPE
+                if fmt == "sld" and version == "1.1.0"
+                else STYLE_TYPES.get(fmt, STYLE_TYPES["sld"])
+            )
             body = r.get(f"{prefix}/styles/{seg(name)}", media)
             entry = {"name": name, "workspace": ws, "format": fmt, "languageVersion": version,
                      "filename": record.get("filename")}  # fmt: skip
@@ -279,5 +323,9 @@ def save_styles(ctx: Context, workspaces: list[str | None]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
     saved = sum(1 for e in index if "file" in e)
-    where = "" if "styles" in TOP_LEVEL_KEYS else " (the emulator has no styles scenario section yet: not loaded)"
+    where = (
+        ""
+        if "styles" in TOP_LEVEL_KEYS
+        else " (the emulator has no styles scenario section yet: not loaded)"
+    )
     r.notes.append(f"styles: {len(index)} records, {saved} bodies saved in {folder}{where}")

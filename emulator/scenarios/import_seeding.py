@@ -25,7 +25,9 @@ def read_seeding(ctx: Context) -> dict[str, Any] | None:
         if not isinstance(name, str):
             continue
         data = r.json(f"/gwc/rest/layers/{seg(name)}.json")
-        body = next(iter(data.values()), None) if isinstance(data, dict) and len(data) == 1 else None
+        body = (
+            next(iter(data.values()), None) if isinstance(data, dict) and len(data) == 1 else None
+        )
         if isinstance(body, dict):
             layers.append(_tile_layer(name, body, known, r.notes))
     out: dict[str, Any] = {"tileLayers": layers}
@@ -34,7 +36,9 @@ def read_seeding(ctx: Context) -> dict[str, Any] | None:
     return out
 
 
-def _tile_layer(name: str, body: dict[str, Any], known: set[str], notes: list[str]) -> dict[str, Any]:
+def _tile_layer(
+    name: str, body: dict[str, Any], known: set[str], notes: list[str]
+) -> dict[str, Any]:
     layer: dict[str, Any] = {"name": name, "enabled": body.get("enabled", True) is not False}
     subsets = []
     for sub in as_list(body.get("gridSubsets")):
@@ -45,7 +49,9 @@ def _tile_layer(name: str, body: dict[str, Any], known: set[str], notes: list[st
             notes.append(f"tile layer {name}: gridset {gridset} is not known here, left out")
             continue
         entry: dict[str, Any] = {"name": gridset}
-        coords = sub.get("extent", {}).get("coords") if isinstance(sub.get("extent"), dict) else None
+        coords = (
+            sub.get("extent", {}).get("coords") if isinstance(sub.get("extent"), dict) else None
+        )
         if isinstance(coords, list) and len(coords) == 4:
             entry["extent"] = [float(c) for c in coords]
         for key in ("zoomStart", "zoomStop"):
@@ -58,12 +64,18 @@ def _tile_layer(name: str, body: dict[str, Any], known: set[str], notes: list[st
     meta = body.get("metaWidthHeight")
     if isinstance(meta, list) and len(meta) == 2:
         layer["metatiling"] = [int(m) for m in meta]
-    for src, dst in (("gutter", "gutter"), ("expireCache", "expireCache"), ("expireClients", "expireClients")):
+    for src, dst in (
+        ("gutter", "gutter"),
+        ("expireCache", "expireCache"),
+        ("expireClients", "expireClients"),
+    ):
         if isinstance(body.get(src), int):
             layer[dst] = body[src]
     filters = [f for f in as_list(body.get("parameterFilters")) if isinstance(f, dict)]
     if filters:
-        layer["parameterFilters"] = [{k: v for k, v in f.items() if not k.startswith("@")} for f in filters]
+        layer["parameterFilters"] = [
+            {k: v for k, v in f.items() if not k.startswith("@")} for f in filters
+        ]
     return layer
 
 
@@ -106,7 +118,12 @@ def _gridset(root: etree._Element) -> dict[str, Any] | None:
         out["scaleDenominators"] = doubles("scaleDenominators")
     else:
         return None
-    for key, cast in (("metersPerUnit", float), ("pixelSize", float), ("tileWidth", int), ("tileHeight", int)):
+    for key, cast in (
+        ("metersPerUnit", float),
+        ("pixelSize", float),
+        ("tileWidth", int),
+        ("tileHeight", int),
+    ):
         value = text(key)
         if value:
             out[key] = cast(value)

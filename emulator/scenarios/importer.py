@@ -59,7 +59,9 @@ class Reader:
     ) -> None:
         origin, self.context_path = split_base(base_url)
         self.base_url = base_url
-        self.client = httpx.Client(base_url=origin, auth=(user, password), timeout=60.0, transport=transport)
+        self.client = httpx.Client(
+            base_url=origin, auth=(user, password), timeout=60.0, transport=transport
+        )
         self.user, self.password = user, password
         self.notes: list[str] = []
 
@@ -69,7 +71,9 @@ class Reader:
         except httpx.HTTPError as exc:
             raise ImportFailed(f"{self.base_url}: {type(exc).__name__}: {exc}") from None
         if answer.status_code == 401:
-            raise ImportFailed(f"{self.base_url}: the server refused the credentials of {self.user}")
+            raise ImportFailed(
+                f"{self.base_url}: the server refused the credentials of {self.user}"
+            )
         if answer.status_code == 200:
             return answer.content
         if answer.status_code != 404:
@@ -171,7 +175,11 @@ def read_security(ctx: Context) -> dict[str, Any] | None:
     mode = r.json("/rest/security/acl/catalog.json")
     if isinstance(mode, dict) and isinstance(mode.get("mode"), str):
         sec["catalogMode"] = mode["mode"]
-    for key, part in (("layerRules", "layers"), ("serviceRules", "services"), ("restRules", "rest")):
+    for key, part in (
+        ("layerRules", "layers"),
+        ("serviceRules", "services"),
+        ("restRules", "rest"),
+    ):
         rules = r.json(f"/rest/security/acl/{part}.json")
         if isinstance(rules, dict):
             sec[key] = {str(k): str(v) for k, v in rules.items()}
@@ -190,7 +198,9 @@ def read_url_checks(ctx: Context) -> dict[str, Any] | None:
     for name in names(listing, "urlchecks", "urlcheck"):
         check = unwrap(ctx.reader.json(f"/rest/urlchecks/{seg(name)}.json"))
         if check:
-            checks.append({k: check[k] for k in ("name", "description", "enabled", "regex") if k in check})
+            checks.append(
+                {k: check[k] for k in ("name", "description", "enabled", "regex") if k in check}
+            )
     return {"checks": checks}
 
 
@@ -231,10 +241,19 @@ def read_auth_providers(ctx: Context) -> dict[str, Any] | None:
         if not isinstance(name, str):
             continue
         body = unwrap(ctx.reader.json(f"/rest/security/authproviders/{seg(name)}.json")) or item
-        provider = {k: body[k] for k in ("name", "id", "className", "userGroupServiceName") if k in body}
-        fields = {k: v for k, v in body.items() if k not in provider and k not in ("@class", "configClass")}
+        provider = {
+            k: body[k] for k in ("name", "id", "className", "userGroupServiceName") if k in body
+        }
+        fields = {
+            k: v
+            for k, v in body.items()
+            if k not in provider and k not in ("@class", "configClass")
+        }
         if fields:
-            provider["fields"] = {k: (ctx.secret(v) if is_secret_key(k) and isinstance(v, str) else v) for k, v in fields.items()}
+            provider["fields"] = {
+                k: (ctx.secret(v) if is_secret_key(k) and isinstance(v, str) else v)
+                for k, v in fields.items()
+            }
         providers.append(provider)
         active.append(name)
     return {"providers": providers, "active": active}
@@ -245,7 +264,7 @@ def read_users(ctx: Context) -> dict[str, Any] | None:
     listing = r.json("/rest/security/usergroup/users.json")
     if not isinstance(listing, dict):
         return None
-    users = []
+    users: list[dict[str, Any]] = []
     for item in as_list(listing.get("users")):
         name = item.get("userName") if isinstance(item, dict) else None
         if isinstance(name, str):
@@ -253,11 +272,26 @@ def read_users(ctx: Context) -> dict[str, Any] | None:
             users.append({"name": name, "password": r.password if known else DEFAULT_PASSWORD,
                           "enabled": item.get("enabled", True) is not False})  # fmt: skip
     groups = []
-    group_names = [g for g in as_list(unwrap_key(r.json("/rest/security/usergroup/groups.json"), "groups")) if isinstance(g, str)]
+    group_names = [
+        g
+        for g in as_list(unwrap_key(r.json("/rest/security/usergroup/groups.json"), "groups"))
+        if isinstance(g, str)
+    ]
     for group in group_names:
-        members = as_list(unwrap_key(r.json(f"/rest/security/usergroup/group/{seg(group)}/users.json"), "users"))
-        groups.append({"name": group, "members": [m["userName"] if isinstance(m, dict) else m for m in members]})
-    roles = [x for x in as_list(unwrap_key(r.json("/rest/security/roles.json"), "roles")) if isinstance(x, str)]
+        members = as_list(
+            unwrap_key(r.json(f"/rest/security/usergroup/group/{seg(group)}/users.json"), "users")
+        )
+        groups.append(
+            {
+                "name": group,
+                "members": [m["userName"] if isinstance(m, dict) else m for m in members],
+            }
+        )
+    roles = [
+        x
+        for x in as_list(unwrap_key(r.json("/rest/security/roles.json"), "roles"))
+        if isinstance(x, str)
+    ]
     user_roles = {u["name"]: _roles(r, f"user/{seg(u['name'])}") for u in users}
     group_roles = {g: _roles(r, f"group/{seg(g)}") for g in group_names}
     return {
@@ -278,12 +312,19 @@ def unwrap_key(data: Any, key: str) -> Any:
 
 
 def _roles(r: Reader, path: str) -> list[str]:
-    return [x for x in as_list(unwrap_key(r.json(f"/rest/security/roles/{path}.json"), "roles")) if isinstance(x, str)]
+    return [
+        x
+        for x in as_list(unwrap_key(r.json(f"/rest/security/roles/{path}.json"), "roles"))
+        if isinstance(x, str)
+    ]
 
 
 def read_about(ctx: Context) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
-    for key, path in (("versions", "/rest/about/version.xml"), ("manifests", "/rest/about/manifest.xml")):
+    for key, path in (
+        ("versions", "/rest/about/version.xml"),
+        ("manifests", "/rest/about/manifest.xml"),
+    ):
         root = ctx.reader.xml(path)
         if root is None:
             continue

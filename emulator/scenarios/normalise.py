@@ -30,14 +30,23 @@ from .scrub import PLACEHOLDER, is_secret_key
 
 GENERIC_ORIGIN = r"[a-zA-Z][a-zA-Z0-9+.-]*://[^/\\\s\"'<>]+"
 DATETIME = re.compile(
-    r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?: ?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
+    r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?"
+    r"(?: ?(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?"
 )
 GENERATED_ID = re.compile(
     r"\b[A-Za-z]+InfoImpl-+[0-9a-f]+:[0-9a-f]+:-?[0-9a-f]+|-?\b[0-9a-f]{6,}:[0-9a-f]{6,}:-?[0-9a-f]+\b"
 )
 ID_KEYS = frozenset({"id", "@id"})
 DATE_KEYS = frozenset(
-    {"datecreated", "datemodified", "date", "timestamp", "lastmodified", "updatesequence", "build-timestamp"}
+    {
+        "datecreated",
+        "datemodified",
+        "date",
+        "timestamp",
+        "lastmodified",
+        "updatesequence",
+        "build-timestamp",
+    }
 )
 
 
@@ -52,8 +61,12 @@ class Masks:
     """
 
     def __init__(self, origins: list[str], context_paths: list[str]) -> None:
-        known = "|".join(re.escape(o.rstrip("/")) for o in sorted(set(origins), key=len, reverse=True) if o)
-        contexts = "|".join(re.escape(c) for c in sorted(set(context_paths), key=len, reverse=True) if c)
+        known = "|".join(
+            re.escape(o.rstrip("/")) for o in sorted(set(origins), key=len, reverse=True) if o
+        )
+        contexts = "|".join(
+            re.escape(c) for c in sorted(set(context_paths), key=len, reverse=True) if c
+        )
         parts = [known] if known else []
         if contexts:
             parts.append(f"{GENERIC_ORIGIN}(?=(?:{contexts})(?:[/?#\\s\"'<]|$))")
@@ -112,7 +125,11 @@ class Masks:
 
     def _mask_json(self, value: Any, key: str | None = None) -> Any:
         if isinstance(value, dict):
-            if isinstance(value.get("@key"), str) and is_secret_key(value["@key"]) and value.get("$"):
+            if (
+                isinstance(value.get("@key"), str)
+                and is_secret_key(value["@key"])
+                and value.get("$")
+            ):
                 return {**value, "$": "{secret}"}
             return {k: self._mask_json(v, k) for k, v in value.items()}
         if isinstance(value, list):
@@ -126,7 +143,9 @@ class Masks:
     def _xml(self, body: bytes) -> str | None:
         if b"<!DOCTYPE" in body.upper() or b"<!ENTITY" in body.upper():
             return None
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, remove_blank_text=True)
+        parser = etree.XMLParser(
+            resolve_entities=False, no_network=True, load_dtd=False, remove_blank_text=True
+        )
         try:
             root = etree.fromstring(body, parser=parser)
         except (etree.XMLSyntaxError, ValueError):

@@ -122,7 +122,9 @@ class RecordingProxy:
             return PlainTextResponse(f"Upstream unreachable: {exc}", status_code=502)
         here = f"{request.url.scheme}://{request.headers.get('host', request.url.netloc)}"
         if self._recordable(target):
-            self._record(request, target[len(self.context_path) :] or "/", query, body, answer, here)
+            self._record(
+                request, target[len(self.context_path) :] or "/", query, body, answer, here
+            )
         return self._answer(answer, here)
 
     def _recordable(self, target: str) -> bool:
@@ -131,7 +133,13 @@ class RecordingProxy:
         return inside and not target[len(ctx) :].startswith("/__emulator")
 
     def _record(
-        self, request: Request, path: str, query: str, body: bytes, answer: httpx.Response, here: str
+        self,
+        request: Request,
+        path: str,
+        query: str,
+        body: bytes,
+        answer: httpx.Response,
+        here: str,
     ) -> None:
         self.scrubber.add_origin(here)
         recorded = RecordedRequest(request.method, path, query, dict(request.headers.items()), body)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -49,7 +50,9 @@ class Target(Protocol):
     context_path: str
     description: str
 
-    def send(self, method: str, path: str, query: str, headers: dict[str, str], body: bytes) -> RecordedResponse: ...
+    def send(
+        self, method: str, path: str, query: str, headers: dict[str, str], body: bytes
+    ) -> RecordedResponse: ...
 
     def known_password(self, user: str) -> str | None: ...
 
@@ -66,10 +69,16 @@ class InProcess:
     def __init__(self, emu: Emulator) -> None:
         self.emu = emu
         self.context_path = emu.context_path
-        self.description = f"the emulator in process (scenario {emu.scenario.name}, profile {emu.profile})"
-        self.client = httpx.Client(transport=httpx.WSGITransport(app=emu.wsgi_app), base_url=self.origin)
+        self.description = (
+            f"the emulator in process (scenario {emu.scenario.name}, profile {emu.profile})"
+        )
+        self.client = httpx.Client(
+            transport=httpx.WSGITransport(app=emu.wsgi_app), base_url=self.origin
+        )
 
-    def send(self, method: str, path: str, query: str, headers: dict[str, str], body: bytes) -> RecordedResponse:
+    def send(
+        self, method: str, path: str, query: str, headers: dict[str, str], body: bytes
+    ) -> RecordedResponse:
         url = self.context_path + path + (f"?{query}" if query else "")
         answer = self.client.request(method, url, headers=headers, content=body)
         return RecordedResponse(answer.status_code, _headers(answer), answer.content)
@@ -110,7 +119,9 @@ class Remote:
         self.description = base_url
         self.client = httpx.Client(base_url=self.origin, timeout=timeout)
 
-    def send(self, method: str, path: str, query: str, headers: dict[str, str], body: bytes) -> RecordedResponse:
+    def send(
+        self, method: str, path: str, query: str, headers: dict[str, str], body: bytes
+    ) -> RecordedResponse:
         url = self.context_path + path + (f"?{query}" if query else "")
         try:
             answer = self.client.request(method, url, headers=headers, content=body)
@@ -151,7 +162,9 @@ class Secrets:
     password gets the placeholder as password, consistently), and listed in ``unresolved``.
     """
 
-    def __init__(self, values: dict[str, str] | None = None, users: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, values: dict[str, str] | None = None, users: dict[str, str] | None = None
+    ) -> None:
         self.values = dict(values or {})
         self.users = {"admin": "geoserver"} if users is None else dict(users)
         self.unresolved: set[str] = set()
@@ -183,7 +196,12 @@ class Secrets:
                 if known is not None:
                     self.values[name] = known
         kind = body_kind(content_type, body)
-        escape = {"json": _json_escape, "xml": xml_escape, "form": quote_plus}.get(kind or "", str)
+        escapes: dict[str, Callable[[str], str]] = {
+            "json": _json_escape,
+            "xml": xml_escape,
+            "form": quote_plus,
+        }
+        escape = escapes.get(kind or "", str)
         return PLACEHOLDER.sub(lambda m: escape(self._value(m.group(0))), text).encode("utf-8")
 
     def text(self, value: str) -> str:
@@ -205,7 +223,11 @@ def _json_escape(value: str) -> str:
 def send(target: Target, exchange: Exchange, secrets: Secrets) -> RecordedResponse:
     """Send one recorded request to the target, secrets and origin put back."""
     req = exchange.request
-    headers = {k: v.replace(RECORDED_ORIGIN, target.origin) for k, v in req.headers.items() if k not in NOT_REPLAYED}
+    headers = {
+        k: v.replace(RECORDED_ORIGIN, target.origin)
+        for k, v in req.headers.items()
+        if k not in NOT_REPLAYED
+    }
     if "authorization" in headers:
         headers["authorization"] = secrets.authorization(headers["authorization"], target)
     body = secrets.body(req.body, req.content_type, target)
@@ -224,9 +246,13 @@ def start_state(cassette: Cassette, depth: int = 0) -> tuple[State, loader.Setti
     if ref is None:
         state, settings = State(), loader.Settings()
     elif isinstance(ref, dict):
-        state, settings = loader.build_document(ref, f"{where}: scenario", cassette.base_dir, depth + 1)
+        state, settings = loader.build_document(
+            ref, f"{where}: scenario", cassette.base_dir, depth + 1
+        )
     else:
-        state, settings = loader.build_document({"extends": ref}, where, cassette.base_dir, depth + 1)
+        state, settings = loader.build_document(
+            {"extends": ref}, where, cassette.base_dir, depth + 1
+        )
     header = cassette.header
     return state, replace(
         settings,
@@ -235,14 +261,25 @@ def start_state(cassette: Cassette, depth: int = 0) -> tuple[State, loader.Setti
     )
 
 
-def start_emulator(cassette: Cassette, scenario: str | Path | None = None, profile: str | None = None, depth: int = 0) -> Emulator:
+def start_emulator(
+    cassette: Cassette,
+    scenario: str | Path | None = None,
+    profile: str | None = None,
+    depth: int = 0,
+) -> Emulator:
     """A fresh emulator (manual clock) in the cassette's start state, or ``scenario``'s."""
     from ..emulator import Emulator
 
     if scenario is not None:
-        return Emulator(scenario, profile=profile or cassette.header.profile, context_path=cassette.header.context_path)
+        return Emulator(
+            scenario,
+            profile=profile or cassette.header.profile,
+            context_path=cassette.header.context_path,
+        )
     state, settings = start_state(cassette, depth)
-    start = loader.Scenario(str(cassette.path), settings, state.snapshot())
+    ref = cassette.header.scenario
+    name = ref if isinstance(ref, str) else "the scenario in the header" if ref else "nothing"
+    start = loader.Scenario(name, settings, state.snapshot())
     return Emulator(start, profile=profile, context_path=cassette.header.context_path)
 
 
@@ -271,9 +308,10 @@ def apply_to(cassette: Cassette, target: Target, secrets: Secrets | None = None)
         sent += 1
         if not 200 <= answer.status < 300:
             lines = answer.body.decode("utf-8", "replace").strip().splitlines()
+            message = lines[0] if lines else "(no message)"
             raise ScenarioError(
-                f"{cassette.path}: {exchange.describe()} was answered {exchange.response.status} when "
-                f"recorded, but {answer.status or 'nothing'} on replay: {lines[0] if lines else '(no message)'}"
+                f"{cassette.path}: {exchange.describe()} was answered {exchange.response.status} "
+                f"when recorded, but {answer.status or 'nothing'} on replay: {message}"
             )
     return sent
 
@@ -284,7 +322,9 @@ def build(path: Path, depth: int = 0) -> tuple[State, loader.Settings]:
     emu = start_emulator(cassette, depth=depth)
     apply(cassette, emu)
     if emu.internal_errors:
-        raise ScenarioError(f"{path}: the emulator failed while replaying:\n{emu.internal_errors[0]}")
+        raise ScenarioError(
+            f"{path}: the emulator failed while replaying:\n{emu.internal_errors[0]}"
+        )
     return emu.state, emu.scenario.settings
 
 
@@ -373,7 +413,9 @@ def verify_file(
 ) -> Report:
     """``replay FILE --verify``: against a fresh emulator in process, or a base URL."""
     cassette = read(path)
-    target: Any = Remote(against) if against else InProcess(start_emulator(cassette, scenario, profile))
+    target: Any = (
+        Remote(against) if against else InProcess(start_emulator(cassette, scenario, profile))
+    )
     try:
         return verify(cassette, target, secrets, skip)
     finally:

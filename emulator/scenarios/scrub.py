@@ -122,7 +122,9 @@ class Scrubber:
         scheme, _, token = value.strip().partition(" ")
         if scheme.lower() == "basic":
             try:
-                user, sep, password = base64.b64decode(token.strip(), validate=True).decode("utf-8").partition(":")
+                user, sep, password = (
+                    base64.b64decode(token.strip(), validate=True).decode("utf-8").partition(":")
+                )
             except (binascii.Error, UnicodeDecodeError):
                 return f"{scheme} {self.secret(token)}"
             if sep:
@@ -135,7 +137,9 @@ class Scrubber:
         pairs = parse_qsl(query, keep_blank_values=True)
         if not any(is_secret_key(k) and v for k, v in pairs):
             return self.text(query)
-        return self.text(urlencode([(k, self.secret(v) if is_secret_key(k) and v else v) for k, v in pairs]))
+        return self.text(
+            urlencode([(k, self.secret(v) if is_secret_key(k) and v else v) for k, v in pairs])
+        )
 
     def body(self, body: bytes, content_type: str | None) -> bytes:
         """A text body with its secrets and origins replaced (structure kept)."""

@@ -38,6 +38,7 @@ HOP_BY_HOP = frozenset(
         "te",
         "trailer",
         "upgrade",
+        "expect",
     }
 )
 UNRECORDED_REQUEST = HOP_BY_HOP | {"host", "content-length", "accept-encoding"}

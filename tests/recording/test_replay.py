@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -68,8 +69,9 @@ def test_the_recorded_run_rebuilds_the_upstream_state(
     run_requests(proxy[1])
     replayed = Emulator(tmp_path / "run.jsonl")
     ours, theirs = replayed.dump_scenario(), up.dump_scenario()
-    for key in ("urlChecks", "catalog", "seeding", "users", "about"):
+    for key in ("urlChecks", "catalog", "seeding", "about"):
         assert ours[key] == theirs[key], key
+    assert _without_passwords(ours["users"]) == _without_passwords(theirs["users"])
     assert ours["security"] == {
         **theirs["security"],
         "keystorePassword": ours["security"]["keystorePassword"],
@@ -83,6 +85,11 @@ def test_the_recorded_run_rebuilds_the_upstream_state(
     }
     assert oauth["fields"]["clientSecret"].startswith("scrubbed-secret-")
     assert len(replayed.state.seeding.tasks) == len(up.state.seeding.tasks) == 1
+
+
+def _without_passwords(users: dict[str, object]) -> str:
+    """The users section with every password masked (scrubbed ones are placeholders)."""
+    return re.sub(r'"password": "[^"]*"', '"password": "?"', json.dumps(users, sort_keys=True))
 
 
 def test_scrubbed_secrets_resolve_when_given(
@@ -203,9 +210,8 @@ def test_a_recording_verifies_against_the_emulator(
     assert report.ok, report.text()
     assert len(report.outcomes) == 17
     text = report.text(verbose=True)
-    assert "#1 POST /rest/styles?name=recorded -> 404: ok" in text and text.endswith(
-        "17 of 17 exchanges match\n"
-    )
+    assert re.search(r"^#1 POST /rest/styles\?name=recorded -> \d+: ok$", text, re.MULTILINE)
+    assert text.endswith("17 of 17 exchanges match\n")
 
 
 def test_a_changed_response_is_reported(proxy: tuple[RecordingProxy, str], tmp_path: Path) -> None:

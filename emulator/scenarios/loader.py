@@ -132,7 +132,7 @@ def build(path: Path, depth: int = 0) -> tuple[State, Settings]:
     if path.suffix == ".jsonl":
         from . import replay
 
-        return replay.build(path, depth)
+        return replay.build(path)
     where = path.name if path.parent == BUILTIN_DIR else str(path)
     return build_document(read_document(path), where, path if path.is_dir() else path.parent, depth)
 

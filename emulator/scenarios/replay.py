@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -239,48 +240,43 @@ def send(target: Target, exchange: Exchange, secrets: Secrets) -> RecordedRespon
 # -- setup ----------------------------------------------------------------------------------
 
 
-def start_state(cassette: Cassette, depth: int = 0) -> tuple[State, loader.Settings]:
-    """The state and settings the cassette header says replay starts from."""
+def start_scenario(cassette: Cassette) -> loader.Scenario:
+    """The scenario the cassette header says replay starts from (with its profile and
+    vendor prefix)."""
     ref = cassette.header.scenario
-    where = str(cassette.path)
-    if ref is None:
-        state, settings = State(), loader.Settings()
-    elif isinstance(ref, dict):
-        state, settings = loader.build_document(
-            ref, f"{where}: scenario", cassette.base_dir, depth + 1
-        )
-    else:
-        state, settings = loader.build_document(
-            {"extends": ref}, where, cassette.base_dir, depth + 1
-        )
+    try:
+        if ref is None:
+            base = loader.Scenario("nothing", loader.Settings(), State().snapshot())
+        elif isinstance(ref, dict):
+            base = loader.load_document(ref, cassette.base_dir)
+        else:
+            base = loader.load(
+                ref if ref in loader.BUILTINS else loader.resolve(ref, cassette.base_dir)
+            )
+    except ScenarioError as exc:
+        raise ScenarioError(f"{cassette.path}:1: scenario: {exc}") from None
     header = cassette.header
-    return state, replace(
-        settings,
-        profile=header.profile or settings.profile,
-        vendor_prefix=header.vendor_prefix or settings.vendor_prefix,
+    settings = replace(
+        base.settings,
+        profile=header.profile or base.settings.profile,
+        vendor_prefix=header.vendor_prefix or base.settings.vendor_prefix,
     )
+    name = ref if isinstance(ref, str) else "the scenario in the header" if ref else "nothing"
+    return loader.Scenario(name, settings, base.baseline)
 
 
 def start_emulator(
-    cassette: Cassette,
-    scenario: str | Path | None = None,
-    profile: str | None = None,
-    depth: int = 0,
+    cassette: Cassette, scenario: str | Path | None = None, profile: str | None = None
 ) -> Emulator:
     """A fresh emulator (manual clock) in the cassette's start state, or ``scenario``'s."""
     from ..emulator import Emulator
 
-    if scenario is not None:
-        return Emulator(
-            scenario,
-            profile=profile or cassette.header.profile,
-            context_path=cassette.header.context_path,
-        )
-    state, settings = start_state(cassette, depth)
-    ref = cassette.header.scenario
-    name = ref if isinstance(ref, str) else "the scenario in the header" if ref else "nothing"
-    start = loader.Scenario(name, settings, state.snapshot())
-    return Emulator(start, profile=profile, context_path=cassette.header.context_path)
+    start: loader.ScenarioRef = scenario if scenario is not None else start_scenario(cassette)
+    return Emulator(
+        start,
+        profile=profile or (cassette.header.profile if scenario is not None else None),
+        context_path=cassette.header.context_path,
+    )
 
 
 def apply(cassette: Cassette, emu: Emulator, secrets: Secrets | None = None) -> int:
@@ -316,11 +312,23 @@ def apply_to(cassette: Cassette, target: Target, secrets: Secrets | None = None)
     return sent
 
 
-def build(path: Path, depth: int = 0) -> tuple[State, loader.Settings]:
+_BUILDING: ContextVar[tuple[Path, ...]] = ContextVar("cassettes_being_built", default=())
+"""the cassettes whose replay is under way in this context, to refuse one that starts from
+itself"""
+
+
+def build(path: Path) -> tuple[State, loader.Settings]:
     """The state a cassette sets up (the scenario loader's entry for ``*.jsonl``)."""
-    cassette = read(path)
-    emu = start_emulator(cassette, depth=depth)
-    apply(cassette, emu)
+    chain = _BUILDING.get()
+    if path in chain:
+        raise ScenarioError(f"{path}: starts from itself through {len(chain)} cassette(s)")
+    token = _BUILDING.set((*chain, path))
+    try:
+        cassette = read(path)
+        emu = start_emulator(cassette)
+        apply(cassette, emu)
+    finally:
+        _BUILDING.reset(token)
     if emu.internal_errors:
         raise ScenarioError(
             f"{path}: the emulator failed while replaying:\n{emu.internal_errors[0]}"

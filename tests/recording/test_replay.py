@@ -137,8 +137,18 @@ def test_cassettes_may_chain_but_not_loop(tmp_path: Path) -> None:
     _expected_setup(Emulator(tmp_path / "second.jsonl"))
     header["scenario"] = "loop.jsonl"
     (tmp_path / "loop.jsonl").write_text(json.dumps(header) + "\n")
-    with pytest.raises(ScenarioError, match="nests too deeply"):
+    with pytest.raises(ScenarioError, match="starts from itself through 1 cassette"):
         Emulator(tmp_path / "loop.jsonl")
+    header["scenario"] = "b.jsonl"
+    (tmp_path / "a.jsonl").write_text(json.dumps(header) + "\n")
+    header["scenario"] = "a.jsonl"
+    (tmp_path / "b.jsonl").write_text(json.dumps(header) + "\n")
+    with pytest.raises(ScenarioError, match="a.jsonl: starts from itself through 2 cassette"):
+        Emulator(tmp_path / "a.jsonl")
+    header["scenario"] = "absent.json"
+    (tmp_path / "absent.jsonl").write_text(json.dumps(header) + "\n")
+    with pytest.raises(ScenarioError, match=r"absent.jsonl:1: scenario: absent.json: no such"):
+        Emulator(tmp_path / "absent.jsonl")
 
 
 def test_header_scenarios_inline_and_none(tmp_path: Path) -> None:

@@ -168,7 +168,8 @@ class ScenarioBuilder:
         return self._rule("services", resource, roles)
 
     def rest_rule(self, resource: str, roles: str | list[str]) -> ScenarioBuilder:
-        """A REST access rule ``/ant/pattern:METHOD[,METHOD]``."""
+        """A REST access rule ``/ant/pattern:METHOD[,METHOD]``, placed before the base's
+        rules (the first matching rule decides)."""
         return self._rule("rest", resource, roles)
 
     # -- catalog ---------------------------------------------------------------------------
@@ -303,7 +304,9 @@ class ScenarioBuilder:
             base = self._base_security()
             for kind, additions in self._rules.items():
                 key = RULE_KINDS[kind]
-                section[key] = {**base.get(key, {}), **additions}
+                kept = {k: v for k, v in base.get(key, {}).items() if k not in additions}
+                # REST rules apply first-match: the additions go first so that they count
+                section[key] = {**additions, **kept} if kind == "rest" else {**kept, **additions}
         return section
 
     def _touch(self) -> None:

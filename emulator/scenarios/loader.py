@@ -177,10 +177,11 @@ def load_document(doc: Mapping[str, Any], base_dir: str | Path | None = None) ->
     """The scenario of an in-memory document (a dict shaped like a scenario file).
 
     ``extends`` paths are relative to ``base_dir`` (default: the working directory). The
-    document is parsed once per process for each distinct content.
+    document is parsed once per process for each distinct content (key order included: the
+    order of REST access rules matters).
     """
     try:
-        text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        text = json.dumps(doc, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"scenario document: not JSON-serialisable: {exc}") from None
     base = Path(base_dir).resolve() if base_dir is not None else Path.cwd()

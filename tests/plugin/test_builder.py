@@ -252,3 +252,15 @@ def test_catalog_additions_load():
     assert [s.name for s in cat.list_stores("acme", "dataStore")] == ["roads_db"]
     assert "extra" in [s.name for s in cat.list_stores("topp", "dataStore")]
     assert [g.name for g in cat.list_layer_groups("acme")] == ["basemap"]
+
+
+def test_document_key_order_is_kept():
+    first = {"extends": "empty", "security": {"restRules": {"/a/**:GET": "R1", "/**:GET": "R2"}}}
+    second = {"extends": "empty", "security": {"restRules": {"/**:GET": "R2", "/a/**:GET": "R1"}}}
+    assert list(loader.load_document(first).state().security.rest_rules) == ["/a/**:GET", "/**:GET"]
+    assert list(loader.load_document(second).state().security.rest_rules) == ["/**:GET", "/a/**:GET"]
+
+
+def test_added_rest_rules_come_first():
+    rules = ScenarioBuilder("stock").rest_rule("/rest/styles/**:GET", "R").document()["security"]
+    assert list(rules["restRules"])[0] == "/rest/styles/**:GET"

@@ -94,6 +94,13 @@ class Emulator:
     def save_scenario(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.dump_scenario(), indent=2) + "\n", encoding="utf-8")
 
+    def close(self) -> None:
+        """End this emulator's use: its journal refuses further requests, and the WSGI
+        adapter's event loop, if one was made, is closed."""
+        self.journal.close()
+        if self._wsgi is not None:
+            self._wsgi.close()
+
     def tick(self) -> None:
         """Let a realtime clock's listeners catch up (called at the start of each request)."""
         sync = getattr(self.clock, "sync", None)

@@ -131,7 +131,9 @@ def build(path: Path, depth: int = 0) -> tuple[State, Settings]:
     return build_document(read_document(path), where, path if path.is_dir() else path.parent, depth)
 
 
-def build_document(doc: dict[str, Any], where: str, base_dir: Path, depth: int = 0) -> tuple[State, Settings]:
+def build_document(
+    doc: dict[str, Any], where: str, base_dir: Path, depth: int = 0
+) -> tuple[State, Settings]:
     """A scenario document (and what it extends, relative to ``base_dir``) into a fresh state."""
     unknown = sorted(set(doc) - TOP_LEVEL_KEYS)
     if unknown:

@@ -258,7 +258,10 @@ def test_document_key_order_is_kept():
     first = {"extends": "empty", "security": {"restRules": {"/a/**:GET": "R1", "/**:GET": "R2"}}}
     second = {"extends": "empty", "security": {"restRules": {"/**:GET": "R2", "/a/**:GET": "R1"}}}
     assert list(loader.load_document(first).state().security.rest_rules) == ["/a/**:GET", "/**:GET"]
-    assert list(loader.load_document(second).state().security.rest_rules) == ["/**:GET", "/a/**:GET"]
+    assert list(loader.load_document(second).state().security.rest_rules) == [
+        "/**:GET",
+        "/a/**:GET",
+    ]
 
 
 def test_added_rest_rules_come_first():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
 from emulator import Emulator
 from emulator.faults import ConnectionDropped, Faults
+from plugin.live import LiveTarget
 
 
 def test_add_validates_its_arguments():
@@ -24,6 +26,9 @@ def test_add_validates_its_arguments():
         dict(method="GET", path_pattern="/rest", body=3),
         dict(method="GET", path_pattern="/rest", status=None, body="x"),
         dict(method="GET", path_pattern="/rest", headers={"Retry-After": 3}),
+        dict(method="GET", path_pattern="/rest", headers={"Bad Name": "x"}),
+        dict(method="GET", path_pattern="/rest", headers={"X-A": "line\nbreak"}),
+        dict(method="GET", path_pattern="/rest", headers={"X-A": "€"}),
     ]
     for kwargs in bad:
         with pytest.raises(ValueError):
@@ -216,3 +221,22 @@ def test_control_plane_faults_405_and_auth(client, anon):
     r = client.put("/__emulator/faults", json={})
     assert r.status_code == 405 and set(r.headers["allow"].split(", ")) >= {"GET", "POST", "DELETE"}
     assert anon.get("/__emulator/faults").status_code == 401
+
+
+def test_bodiless_statuses_carry_no_body(emu, client):
+    emu.faults.add("PUT", "/rest/a", status=204, body="ignored")
+    r = client.put("/rest/a")
+    assert r.status_code == 204 and r.content == b""
+
+
+def test_bodiless_status_on_the_live_server():
+    live, emu = LiveTarget(), Emulator("empty")
+    try:
+        url = live.attach(emu)
+        emu.faults.add("PUT", "/rest/a", status=204)
+        r = httpx.put(url + "/rest/a", auth=("admin", "geoserver"))
+        assert r.status_code == 204 and r.content == b""
+        assert live.detach() == []
+    finally:
+        emu.close()
+        live.stop()

@@ -154,6 +154,18 @@ def geoserver_default_scenario():
 @pytest.fixture
 def geoserver_context_path():
     return "/gs"
+
+@pytest.fixture
+def geoserver_clock():
+    return "realtime"
+
+@pytest.fixture
+def geoserver_profile():
+    return "geoserver"
+
+@pytest.fixture
+def geoserver_vendor_prefix():
+    return "org.service"
 """
 
 
@@ -215,6 +227,9 @@ def test_config_fixtures_can_be_overridden(pytester: pytest.Pytester) -> None:
             assert geoserver_client.get("/__emulator/health").status_code == 200
             assert geoserver_url.endswith("/gs")
             assert geoserver_emulator.scenario.name.startswith("document-")
+            assert geoserver_emulator.clock.kind == "realtime"
+            assert geoserver_emulator.profile == "geoserver"
+            assert geoserver_emulator.vendor.prefix == "org.service"
         """
     )
     pytester.runpytest().assert_outcomes(passed=1)

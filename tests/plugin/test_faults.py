@@ -96,10 +96,10 @@ def test_fault_applies_before_authentication(emu, anon):
 
 
 def test_method_and_pattern_must_match(emu, client):
-    emu.faults.add("DELETE", "/rest/styles/*", status=500)
-    assert client.get("/rest/styles/x").status_code == 404
-    assert client.delete("/rest/styles/x/y").status_code == 404
-    assert client.delete("/rest/styles/x").status_code == 500
+    emu.faults.add("DELETE", "/rest/things/*", status=500)  # a path no area serves
+    assert client.get("/rest/things/x").status_code == 404
+    assert client.delete("/rest/things/x/y").status_code == 404
+    assert client.delete("/rest/things/x").status_code == 500
 
 
 def test_context_path_in_the_pattern_is_accepted(emu, client):
@@ -161,7 +161,7 @@ def test_control_plane_add_list_clear(client):
         "/__emulator/faults",
         json={
             "method": "put",
-            "path": "/rest/styles/**",
+            "path": "/rest/things/**",
             "status": 503,
             "times": 2,
             "body": "busy",
@@ -171,7 +171,7 @@ def test_control_plane_add_list_clear(client):
     assert r.json() == {
         "id": 1,
         "method": "PUT",
-        "path": "/rest/styles/**",
+        "path": "/rest/things/**",
         "status": 503,
         "body": "busy",
         "contentType": None,
@@ -181,12 +181,12 @@ def test_control_plane_add_list_clear(client):
         "drop": False,
         "hits": 0,
     }
-    assert client.put("/rest/styles/x").text == "busy"
+    assert client.put("/rest/things/x").text == "busy"
     (listed,) = client.get("/__emulator/faults").json()["faults"]
     assert listed["hits"] == 1
     assert client.delete("/__emulator/faults").status_code == 204
     assert client.get("/__emulator/faults").json() == {"faults": []}
-    assert client.put("/rest/styles/x").status_code == 404
+    assert client.put("/rest/things/x").status_code == 404
 
 
 def test_control_plane_defaults(client):

@@ -109,6 +109,13 @@ class Emulator:
         """Whether the URL checks let the server fetch ``url`` (see ``areas/urlchecks``)."""
         return self.state.urlchecks.allows(url)
 
+    def close(self) -> None:
+        """End this emulator's use: its journal refuses further requests, and the WSGI
+        adapter's event loop, if one was made, is closed."""
+        self.journal.close()
+        if self._wsgi is not None:
+            self._wsgi.close()
+
     def tick(self) -> None:
         """Let a realtime clock's listeners catch up (called at the start of each request)."""
         sync = getattr(self.clock, "sync", None)

@@ -30,6 +30,7 @@ from typing import Any
 from .core.antpath import ant_match
 
 METHOD = re.compile(r"[A-Za-z]+|\*")
+HEADER = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 
 
 class ConnectionDropped(ConnectionResetError):
@@ -246,10 +247,9 @@ def _validated(
     if status is None and not drop and (body is not None or headers):
         raise ValueError("a delay-only fault (status null) takes no body or headers")
     if headers is not None and (
-        not isinstance(headers, dict)
-        or not all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items())
+        not isinstance(headers, dict) or not all(_header_ok(k, v) for k, v in headers.items())
     ):
-        raise ValueError("headers must map names to string values")
+        raise ValueError("headers must map header names to Latin-1 string values")
     if content_type is not None and not isinstance(content_type, str):
         raise ValueError("contentType must be a string")
     return Fault(
@@ -264,6 +264,16 @@ def _validated(
         delay=float(delay),
         drop=drop,
     )
+
+
+def _header_ok(name: Any, value: Any) -> bool:
+    if not isinstance(name, str) or not isinstance(value, str) or not HEADER.fullmatch(name):
+        return False
+    try:
+        value.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return "\r" not in value and "\n" not in value
 
 
 def _is_int(value: Any) -> bool:

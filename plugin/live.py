@@ -36,7 +36,7 @@ class Dispatcher:
         self._cond = threading.Condition()
         self._running: dict[asyncio.Task[None], asyncio.AbstractEventLoop] = {}
         self.errors: list[str] = []
-        """unexpected exceptions raised by a target app on the server thread"""
+        """exceptions a target app raised without answering, on the server thread"""
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -65,8 +65,8 @@ class Dispatcher:
                 raise  # the server itself is shutting down
             await _drop(scope, receive)  # cancelled by detach(): the client gets no answer
         except Exception:
-            self.errors.append(traceback.format_exc())
-            if not started:
+            if not started:  # else the app answered 500 itself (and the emulator noted it)
+                self.errors.append(traceback.format_exc())
                 await _answer(send, 500, b"Internal error in the live server")
         finally:
             with self._cond:

@@ -199,9 +199,7 @@ def geoserver_emulator(
     if collector is not None:
         emu.journal.observers.append(collector.observe)
     yield emu
-    emu.journal.close()
-    if emu._wsgi is not None:
-        emu._wsgi.close()
+    emu.close()
     if emu.internal_errors:
         pytest.fail(
             "the emulator hit unexpected errors (a geoserver-emulator bug):\n"

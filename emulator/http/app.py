@@ -100,7 +100,11 @@ def create_app(emulator: Emulator) -> Starlette:
         routes = [Mount(emulator.context_path, routes=routes)]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(JournalMiddleware), Middleware(FaultMiddleware), Middleware(AuthMiddleware)],
+        middleware=[
+            Middleware(JournalMiddleware),
+            Middleware(FaultMiddleware),
+            Middleware(AuthMiddleware),
+        ],
         exception_handlers={
             EmulatorError: on_domain_error,
             HTTPException: on_http_error,

@@ -80,7 +80,9 @@ class _Exchange:
     app did not read is read then, so that the journal always holds it.
     """
 
-    def __init__(self, emu: Emulator, scope: Scope, path: str, receive: Receive, send: Send) -> None:
+    def __init__(
+        self, emu: Emulator, scope: Scope, path: str, receive: Receive, send: Send
+    ) -> None:
         self.emu, self.scope, self.path = emu, scope, path
         self._receive, self._send = receive, send
         self.at = emu.clock.now()
@@ -264,12 +266,17 @@ async def _drop(scope: Scope, receive: Receive) -> None:
 
 
 async def _answer(scope: Scope, send: Send, fault: Fault, path: str) -> None:
-    if isinstance(fault.body, bytes):
+    if fault.status in (204, 304):  # answers that carry no body
+        body, media_type = b"", "text/plain"
+    elif isinstance(fault.body, bytes):
         body, media_type = fault.body, fault.content_type or "text/plain"
     else:
         accept = _header(scope, b"accept")
         body, media_type = wire_errors.render(fault.status or 500, fault.message, path, accept)
-    headers = [(b"content-type", media_type.encode("latin-1")), (b"content-length", b"%d" % len(body))]
-    headers += [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in fault.headers.items()]
+    headers = [
+        (b"content-type", media_type.encode("latin-1")),
+        (b"content-length", b"%d" % len(body)),
+        *((k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in fault.headers.items()),
+    ]
     await send({"type": "http.response.start", "status": fault.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -13,6 +13,8 @@ only the additions, so the loader parses each distinct variation once per proces
 emulator built from it is a cheap snapshot copy. Sections whose scenario form replaces
 rather than adds (the access-rule maps) are merged with the base's values here.
 ``section(key, data)`` sets any scenario section verbatim, for areas without helpers yet.
+The catalog methods (``workspace(...).datastore(...).feature_type(...)``) live in
+``builder_catalog.py``.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ import copy
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..areas.sections import TOP_LEVEL_KEYS
+from ..areas.sections import SECTIONS, TOP_LEVEL_KEYS
 from ..areas.security import scenario as security_section
 from ..core.errors import ScenarioError
 from ..core.vendor import VendorNames
 from . import loader
+from .builder_catalog import CatalogSection, WorkspaceBuilder
 from .context import ScenarioContext
 
 if TYPE_CHECKING:
@@ -53,6 +56,7 @@ class ScenarioBuilder:
         self._security: dict[str, Any] = {}
         self._rules: dict[str, dict[str, str]] = {}
         self._sections: dict[str, Any] = {}
+        self._catalog = CatalogSection(self._touch)
         self._document: dict[str, Any] | None = None
         """the last document made; every change clears it"""
 
@@ -164,8 +168,45 @@ class ScenarioBuilder:
         return self._rule("services", resource, roles)
 
     def rest_rule(self, resource: str, roles: str | list[str]) -> ScenarioBuilder:
-        """A REST access rule ``/ant/pattern:METHOD[,METHOD]``."""
+        """A REST access rule ``/ant/pattern:METHOD[,METHOD]``, placed before the base's
+        rules (the first matching rule decides)."""
         return self._rule("rest", resource, roles)
+
+    # -- catalog ---------------------------------------------------------------------------
+
+    def workspace(
+        self, name: str, *, uri: str | None = None, isolated: bool = False, default: bool = False
+    ) -> WorkspaceBuilder:
+        """A workspace (created unless the base has it); add stores to what this returns."""
+        entry: dict[str, Any] = {"name": name, "isolated": isolated}
+        if uri is not None:
+            entry["uri"] = uri
+        self._catalog.workspaces.setdefault(name, entry)
+        if default:
+            self._catalog.default_workspace = name
+        self._touch()
+        return WorkspaceBuilder(self._catalog, name)
+
+    def layer_group(
+        self,
+        name: str,
+        layers: list[str],
+        *,
+        workspace: str | None = None,
+        styles: list[str | None] | None = None,
+        mode: str = "SINGLE",
+        title: str | None = None,
+    ) -> ScenarioBuilder:
+        """A layer group of ``ws:layer`` names (``group@ws:name`` for a nested group)."""
+        entry: dict[str, Any] = {"name": name, "mode": mode, "layers": list(layers)}
+        if workspace is not None:
+            entry["workspace"] = workspace
+        entry["styles"] = list(styles) if styles is not None else [None] * len(layers)
+        if title is not None:
+            entry["title"] = title
+        self._catalog.layer_groups.append(entry)
+        self._touch()
+        return self
 
     # -- any section -------------------------------------------------------------------
 
@@ -203,6 +244,8 @@ class ScenarioBuilder:
         security = self._security_section()
         if security:
             doc["security"] = security
+        if self._catalog:
+            doc["catalog"] = copy.deepcopy(self._catalog.document(self._base_workspaces()))
         doc.update(copy.deepcopy(self._sections))
         return doc
 
@@ -261,8 +304,22 @@ class ScenarioBuilder:
             base = self._base_security()
             for kind, additions in self._rules.items():
                 key = RULE_KINDS[kind]
-                section[key] = {**base.get(key, {}), **additions}
+                kept = {k: v for k, v in base.get(key, {}).items() if k not in additions}
+                # REST rules apply first-match: the additions go first so that they count
+                section[key] = {**additions, **kept} if kind == "rest" else {**kept, **additions}
         return section
+
+    def _touch(self) -> None:
+        self._document = None
+
+    def _base_workspaces(self) -> set[str]:
+        """Workspaces the base scenario already has (they are referred to, not created)."""
+        section = dict(SECTIONS).get("catalog")
+        if self._extends is None or section is None:
+            return set()
+        state = loader.load(self._extends).state()
+        dumped = section.dump(state, ScenarioContext(VendorNames(), None, "builder"))
+        return {w["name"] for w in dumped.get("workspaces", [])}
 
     def _base_security(self) -> dict[str, Any]:
         """The base scenario's security section (rule maps replace, so they are merged here)."""

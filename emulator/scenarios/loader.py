@@ -137,7 +137,9 @@ def build(path: Path, depth: int = 0) -> tuple[State, Settings]:
     return build_document(read_document(path), where, path if path.is_dir() else path.parent, depth)
 
 
-def build_document(doc: dict[str, Any], where: str, base_dir: Path, depth: int = 0) -> tuple[State, Settings]:
+def build_document(
+    doc: dict[str, Any], where: str, base_dir: Path, depth: int = 0
+) -> tuple[State, Settings]:
     """A scenario document (and what it extends, relative to ``base_dir``) into a fresh state."""
     unknown = sorted(set(doc) - TOP_LEVEL_KEYS)
     if unknown:
@@ -185,10 +187,11 @@ def load_document(doc: Mapping[str, Any], base_dir: str | Path | None = None) ->
     """The scenario of an in-memory document (a dict shaped like a scenario file).
 
     ``extends`` paths are relative to ``base_dir`` (default: the working directory). The
-    document is parsed once per process for each distinct content.
+    document is parsed once per process for each distinct content (key order included: the
+    order of REST access rules matters).
     """
     try:
-        text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        text = json.dumps(doc, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
         raise ScenarioError(f"scenario document: not JSON-serialisable: {exc}") from None
     base = Path(base_dir).resolve() if base_dir is not None else Path.cwd()

@@ -167,3 +167,103 @@ def test_bad_documents(doc, message):
 def test_loader_refuses_other_objects():
     with pytest.raises(ScenarioError, match="not a scenario"):
         loader.load(42)  # type: ignore[arg-type]
+
+
+# -- catalog -----------------------------------------------------------------------------
+
+
+def catalog_builder() -> ScenarioBuilder:
+    b = ScenarioBuilder("stock")
+    ws = b.workspace("acme", uri="http://acme.example.com", default=True)
+    ws.datastore("roads_db", type="PostGIS", connection_parameters={"host": "db"}).feature_type(
+        "roads",
+        attributes=["the_geom:MultiLineString", "name:String"],
+        bbox=(-10, 40, 5, 50),
+        default_style="line",
+        styles=["polygon"],
+    )
+    ws.coverage_store("dem", url="file:data/dem.tif").coverage(
+        "dem", bbox=(0, 0, 1, 1), native_coverage_name="dem", layer=False
+    )
+    b.workspace("acme")  # the same workspace again: nothing new
+    b.layer_group("basemap", ["acme:roads"], workspace="acme", title="Base")
+    return b
+
+
+def test_catalog_section_shape():
+    catalog = catalog_builder().document()["catalog"]
+    assert catalog["defaultWorkspace"] == "acme"
+    assert catalog["workspaces"] == [
+        {"name": "acme", "isolated": False, "uri": "http://acme.example.com"}
+    ]
+    (store,) = catalog["dataStores"]
+    assert store == {
+        "workspace": "acme",
+        "name": "roads_db",
+        "enabled": True,
+        "type": "PostGIS",
+        "connectionParameters": {"host": "db"},
+        "featureTypes": [
+            {
+                "name": "roads",
+                "srs": "EPSG:4326",
+                "nativeBoundingBox": {"minx": -10, "maxx": 5, "miny": 40, "maxy": 50},
+                "layer": {"defaultStyle": "line", "styles": ["polygon"]},
+                "attributes": ["the_geom:MultiLineString", "name:String"],
+            }
+        ],
+    }
+    (coverage_store,) = catalog["coverageStores"]
+    assert coverage_store["type"] == "GeoTIFF" and coverage_store["url"] == "file:data/dem.tif"
+    assert coverage_store["coverages"][0]["layer"] is False
+    assert coverage_store["coverages"][0]["nativeCoverageName"] == "dem"
+    assert catalog["layerGroups"] == [
+        {
+            "name": "basemap",
+            "mode": "SINGLE",
+            "layers": ["acme:roads"],
+            "workspace": "acme",
+            "styles": [None],
+            "title": "Base",
+        }
+    ]
+
+
+def test_catalog_changes_clear_the_cached_document():
+    b = ScenarioBuilder("stock")
+    assert "catalog" not in b.document()
+    store = b.workspace("acme").datastore("s")
+    before = b.document()["catalog"]["dataStores"][0]["featureTypes"]
+    store.feature_type("t")
+    assert before == [] and len(b.document()["catalog"]["dataStores"][0]["featureTypes"]) == 1
+
+
+@pytest.mark.skipif(
+    "catalog" not in loader.TOP_LEVEL_KEYS, reason="the catalog scenario section is not merged yet"
+)
+def test_catalog_additions_load():
+    b = catalog_builder()
+    b.workspace("topp").datastore("extra").feature_type("things")  # topp exists in stock
+    catalog = b.document()["catalog"]
+    assert [w["name"] for w in catalog["workspaces"]] == ["acme"]
+    cat = b.emulator().state.catalog
+    names = [w.name for w in cat.list_workspaces()]
+    assert "acme" in names and names.count("topp") == 1
+    assert [s.name for s in cat.list_stores("acme", "dataStore")] == ["roads_db"]
+    assert "extra" in [s.name for s in cat.list_stores("topp", "dataStore")]
+    assert [g.name for g in cat.list_layer_groups("acme")] == ["basemap"]
+
+
+def test_document_key_order_is_kept():
+    first = {"extends": "empty", "security": {"restRules": {"/a/**:GET": "R1", "/**:GET": "R2"}}}
+    second = {"extends": "empty", "security": {"restRules": {"/**:GET": "R2", "/a/**:GET": "R1"}}}
+    assert list(loader.load_document(first).state().security.rest_rules) == ["/a/**:GET", "/**:GET"]
+    assert list(loader.load_document(second).state().security.rest_rules) == [
+        "/**:GET",
+        "/a/**:GET",
+    ]
+
+
+def test_added_rest_rules_come_first():
+    rules = ScenarioBuilder("stock").rest_rule("/rest/styles/**:GET", "R").document()["security"]
+    assert list(rules["restRules"])[0] == "/rest/styles/**:GET"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
 from emulator import Emulator
 from emulator.faults import ConnectionDropped, Faults
+from plugin.live import LiveTarget
 
 
 def test_add_validates_its_arguments():
@@ -24,6 +26,9 @@ def test_add_validates_its_arguments():
         dict(method="GET", path_pattern="/rest", body=3),
         dict(method="GET", path_pattern="/rest", status=None, body="x"),
         dict(method="GET", path_pattern="/rest", headers={"Retry-After": 3}),
+        dict(method="GET", path_pattern="/rest", headers={"Bad Name": "x"}),
+        dict(method="GET", path_pattern="/rest", headers={"X-A": "line\nbreak"}),
+        dict(method="GET", path_pattern="/rest", headers={"X-A": "€"}),
     ]
     for kwargs in bad:
         with pytest.raises(ValueError):
@@ -91,10 +96,10 @@ def test_fault_applies_before_authentication(emu, anon):
 
 
 def test_method_and_pattern_must_match(emu, client):
-    emu.faults.add("DELETE", "/rest/styles/*", status=500)
-    assert client.get("/rest/styles/x").status_code == 404
-    assert client.delete("/rest/styles/x/y").status_code == 404
-    assert client.delete("/rest/styles/x").status_code == 500
+    emu.faults.add("DELETE", "/rest/things/*", status=500)  # a path no area serves
+    assert client.get("/rest/things/x").status_code == 404
+    assert client.delete("/rest/things/x/y").status_code == 404
+    assert client.delete("/rest/things/x").status_code == 500
 
 
 def test_context_path_in_the_pattern_is_accepted(emu, client):
@@ -156,7 +161,7 @@ def test_control_plane_add_list_clear(client):
         "/__emulator/faults",
         json={
             "method": "put",
-            "path": "/rest/styles/**",
+            "path": "/rest/things/**",
             "status": 503,
             "times": 2,
             "body": "busy",
@@ -166,7 +171,7 @@ def test_control_plane_add_list_clear(client):
     assert r.json() == {
         "id": 1,
         "method": "PUT",
-        "path": "/rest/styles/**",
+        "path": "/rest/things/**",
         "status": 503,
         "body": "busy",
         "contentType": None,
@@ -176,12 +181,12 @@ def test_control_plane_add_list_clear(client):
         "drop": False,
         "hits": 0,
     }
-    assert client.put("/rest/styles/x").text == "busy"
+    assert client.put("/rest/things/x").text == "busy"
     (listed,) = client.get("/__emulator/faults").json()["faults"]
     assert listed["hits"] == 1
     assert client.delete("/__emulator/faults").status_code == 204
     assert client.get("/__emulator/faults").json() == {"faults": []}
-    assert client.put("/rest/styles/x").status_code == 404
+    assert client.put("/rest/things/x").status_code == 404
 
 
 def test_control_plane_defaults(client):
@@ -216,3 +221,22 @@ def test_control_plane_faults_405_and_auth(client, anon):
     r = client.put("/__emulator/faults", json={})
     assert r.status_code == 405 and set(r.headers["allow"].split(", ")) >= {"GET", "POST", "DELETE"}
     assert anon.get("/__emulator/faults").status_code == 401
+
+
+def test_bodiless_statuses_carry_no_body(emu, client):
+    emu.faults.add("PUT", "/rest/a", status=204, body="ignored")
+    r = client.put("/rest/a")
+    assert r.status_code == 204 and r.content == b""
+
+
+def test_bodiless_status_on_the_live_server():
+    live, emu = LiveTarget(), Emulator("empty")
+    try:
+        url = live.attach(emu)
+        emu.faults.add("PUT", "/rest/a", status=204)
+        r = httpx.put(url + "/rest/a", auth=("admin", "geoserver"))
+        assert r.status_code == 204 and r.content == b""
+        assert live.detach() == []
+    finally:
+        emu.close()
+        live.stop()

@@ -39,10 +39,10 @@ def journal() -> Journal:
 
 def test_entries_keep_what_the_request_carried(client, emu):
     client.post(
-        "/rest/styles?raw=true", content=b'{"a": 1}', headers={"Content-Type": "application/json"}
+        "/rest/things?raw=true", content=b'{"a": 1}', headers={"Content-Type": "application/json"}
     )
     e = emu.journal.last
-    assert (e.method, e.path, e.query, e.status) == ("POST", "/rest/styles", "raw=true", 404)
+    assert (e.method, e.path, e.query, e.status) == ("POST", "/rest/things", "raw=true", 404)
     assert e.body == b'{"a": 1}' and e.json() == {"a": 1} and e.text == '{"a": 1}'
     assert e.content_type == "application/json"
     assert "authorization" not in e.headers and e.headers["content-type"] == "application/json"

@@ -117,3 +117,10 @@ def test_server_errors_are_handed_to_the_test(live):
     errors = live.detach()
     assert r.status_code == 500
     assert len(errors) == 1 and "kaput" in errors[0]
+
+
+def test_connections_send_small_writes_at_once(live):
+    import socket
+
+    # without TCP_NODELAY every keep-alive request waits for a delayed ACK (~40 ms)
+    assert live.server.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)

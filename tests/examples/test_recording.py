@@ -1,5 +1,3 @@
-"""The pytest examples of docs/recording.md, on the cassette kept with the recording tests."""
-
 from pathlib import Path
 
 import pytest
@@ -7,7 +5,7 @@ import pytest
 from emulator import Emulator
 from emulator.scenarios import replay
 
-RUN = str(Path(__file__).parents[1] / "recording" / "data" / "setup.jsonl")
+RUN = str(Path(__file__).parents[1] / "recording" / "data" / "setup.jsonl")  # your cassette
 
 
 @pytest.mark.geoserver_scenario(RUN)  # the run's writes, replayed

@@ -1,4 +1,4 @@
-"""Every code block of docs/fixtures.md is a test file of tests/examples/, word for word.
+"""Every example block of docs/fixtures.md and docs/recording.md is a test file of tests/examples/, word for word.
 
 After editing an example, refresh the page with ``python tests/plugin/test_docs.py``.
 """
@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PAGES = [REPO / "docs" / "fixtures.md"]
+PAGES = [REPO / "docs" / "fixtures.md", REPO / "docs" / "recording.md"]
 BLOCK = re.compile(r"<!-- example: (?P<path>\S+) -->\n```python\n(?P<code>.*?)```\n", re.DOTALL)
 
 

@@ -13,6 +13,7 @@ from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
 from .security import scenario as security
+from .styles import scenario as styles
 from .users import scenario as users
 
 SECTIONS: list[tuple[str, ModuleType]] = [
@@ -21,6 +22,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authFilters", auth_filters),
     ("security", security),
     ("catalog", catalog),
+    ("styles", styles),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

@@ -274,10 +274,8 @@ class StyleStore:
         _check_name(new_name)
         if new_ws is not None and env.catalog.workspace(new_ws) is None:
             raise ServerError(f"No such workspace: '{new_ws}'")
-        if (new_ws, new_name) != (style.workspace, style.name) and (
-            new_ws,
-            new_name,
-        ) in self.styles:
+        target = (new_ws, new_name)
+        if target != (style.workspace, style.name) and target in self.styles:
             raise ServerError(_taken(new_name, new_ws))
         if style.builtin and new_name != style.name:
             raise ServerError("Cannot rename default styles")

@@ -112,14 +112,16 @@ def icons(body: bytes) -> list[str]:
     for el in root.iter():
         if isinstance(el.tag, str) and wxml.local(el.tag) == "OnlineResource":
             href = el.get(f"{{{XLINK_NS}}}href") or ""
-            if (
-                href
-                and "://" not in href
-                and not href.startswith(("/", "file:"))
-                and href not in out
-            ):
+            if _local_file(href) and href not in out:
                 out.append(href)
     return out
+
+
+def _local_file(href: str) -> bool:
+    """A file in the style's folder: relative, not a URL, not climbing out."""
+    if not href or "://" in href or href.startswith(("/", "\\", "file:", "data:")):
+        return False
+    return ".." not in href.replace("\\", "/").split("/")
 
 
 # -- conversion ----------------------------------------------------------------------------

@@ -64,6 +64,8 @@ def test_icons(h):
     assert sld.icons(h.icon_sld("x", "a.png")) == ["a.png"]
     remote = h.icon_sld("x", "http://example.com/a.png")
     assert sld.icons(remote) == [] and sld.icons(b"<broken") == []
+    assert sld.icons(h.icon_sld("x", "../up.png")) == sld.icons(h.icon_sld("x", "/abs.png")) == []
+    assert sld.icons(h.icon_sld("x", "sub/a.png")) == ["sub/a.png"]
 
 
 def test_convert_up_and_down(h):

@@ -141,3 +141,9 @@ def test_paths():
     assert files.body_path(Style("a", "ws", filename="a.sld")) == "workspaces/ws/styles/a.sld"
     assert files.body_path(Style("a", filename=None)) is None
     assert files.is_image("A.PNG") and not files.is_image("png") and not files.is_image("a.txt")
+
+
+def test_move_ignores_icons_outside_the_folder(store, env, h):
+    store.create(env, None, "odd", Body(h.icon_sld("odd", "../up.png"), SLD_10))
+    store.update(env, None, "odd", StyleChanges(workspace="sf"))
+    assert env.datadir.read("workspaces/sf/styles/odd.sld") is not None

@@ -15,6 +15,7 @@ from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
 from .security import scenario as security
 from .seeding import scenario as seeding
+from .styles import scenario as styles
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
@@ -24,6 +25,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authFilters", auth_filters),
     ("security", security),
     ("catalog", catalog),
+    ("styles", styles),
     ("urlChecks", urlchecks),
     ("about", about),
     ("seeding", seeding),

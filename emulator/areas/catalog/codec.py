@@ -34,10 +34,18 @@ from .entities import (
 from .tree import Node, dump_json_doc, dump_xml, to_html
 
 LIST_LINK_TYPE = "application/atom+xml"
-STORE_PATHS = {DATA_STORE: "datastores", COVERAGE_STORE: "coveragestores", WMS_STORE: "wmsstores",
-               "wmtsStore": "wmtsstores"}
-CHILD_PATHS = {DATA_STORE: ("featureTypes", "featuretypes"), COVERAGE_STORE: ("coverages", "coverages"),
-               WMS_STORE: ("wmslayers", "wmslayers"), "wmtsStore": ("layers", "layers")}
+STORE_PATHS = {
+    DATA_STORE: "datastores",
+    COVERAGE_STORE: "coveragestores",
+    WMS_STORE: "wmsstores",
+    "wmtsStore": "wmtsstores",
+}
+CHILD_PATHS = {
+    DATA_STORE: ("featureTypes", "featuretypes"),
+    COVERAGE_STORE: ("coverages", "coverages"),
+    WMS_STORE: ("wmslayers", "wmslayers"),
+    "wmtsStore": ("layers", "layers"),
+}
 
 
 def encode(name: str) -> str:
@@ -59,12 +67,16 @@ class Links:
         return self.href("workspaces", encode(ws))
 
     def store(self, store: Store) -> str:
-        return self.href("workspaces", encode(store.workspace), STORE_PATHS[store.kind], encode(store.name))
+        return self.href(
+            "workspaces", encode(store.workspace), STORE_PATHS[store.kind], encode(store.name)
+        )
 
     def resource(self, res: Resource) -> str:
         kind = "datastores" if res.kind == "featureType" else "coveragestores"
         child = "featuretypes" if res.kind == "featureType" else "coverages"
-        return self.href("workspaces", encode(res.workspace), kind, encode(res.store), child, encode(res.name))
+        return self.href(
+            "workspaces", encode(res.workspace), kind, encode(res.store), child, encode(res.name)
+        )
 
     def style(self, ref: StyleRef) -> str:
         if ref.workspace is None:
@@ -80,11 +92,15 @@ def render(node: Node, fmt: str, title: str = "") -> bytes:
     return to_html(node, title or node.tag).encode("utf-8")
 
 
-def list_node(alias: str, items: Iterable[tuple[str, str]], link_type: str = LIST_LINK_TYPE) -> Node:
+def list_node(
+    alias: str, items: Iterable[tuple[str, str]], link_type: str = LIST_LINK_TYPE
+) -> Node:
     """``<aliass><alias><name/><atom:link/></alias>…`` / ``{"aliass":{"alias":[…]}}``."""
     node = Node(alias + "s", arrays=frozenset({alias}))
     for name, href in items:
-        node.children.append(Node(alias, children=[Node("name", name)], link=href, link_type=link_type))
+        node.children.append(
+            Node(alias, children=[Node("name", name)], link=href, link_type=link_type)
+        )
     return node
 
 
@@ -106,7 +122,13 @@ def crs_node(tag: str, crs: str | None) -> Node | None:
 def bbox_node(tag: str, box: BBox | None) -> Node | None:
     if box is None:
         return None
-    node = Node(tag).add("minx", box.minx).add("maxx", box.maxx).add("miny", box.miny).add("maxy", box.maxy)
+    node = (
+        Node(tag)
+        .add("minx", box.minx)
+        .add("maxx", box.maxx)
+        .add("miny", box.miny)
+        .add("maxy", box.maxy)
+    )
     return node.child(crs_node("crs", box.crs))
 
 
@@ -118,14 +140,20 @@ def workspace_node(ws: Workspace, links: Links) -> Node:
     node = Node("workspace").add("name", ws.name).add("isolated", ws.isolated)
     node.add("dateCreated", ws.date_created).add("dateModified", ws.date_modified)
     base = ("workspaces", encode(ws.name))
-    for tag, path in (("dataStores", "datastores"), ("coverageStores", "coveragestores"),
-                      ("wmsStores", "wmsstores"), ("wmtsStores", "wmtsstores")):
+    for tag, path in (
+        ("dataStores", "datastores"),
+        ("coverageStores", "coveragestores"),
+        ("wmsStores", "wmsstores"),
+        ("wmtsStores", "wmtsstores"),
+    ):
         node.children.append(collection_link(tag, links.href(*base, path)))
     return node
 
 
 def namespace_node(ns: Namespace, links: Links) -> Node:
-    return Node("namespace").add("prefix", ns.prefix).add("uri", ns.uri).add("isolated", ns.isolated)
+    return (
+        Node("namespace").add("prefix", ns.prefix).add("uri", ns.uri).add("isolated", ns.isolated)
+    )
 
 
 def _ref(tag: str, name: str, href: str, attrs: dict[str, str] | None = None) -> Node:
@@ -151,13 +179,17 @@ def store_node(store: Store, links: Links, fmt: str) -> Node:
     if store.metadata:
         node.child(entries_node("metadata", store.metadata))
     tag, path = CHILD_PATHS[store.kind]
-    node.children.append(collection_link(tag, links.store(store).rsplit(".", 1)[0] + f"/{path}.{links.ext}"))
+    node.children.append(
+        collection_link(tag, links.store(store).rsplit(".", 1)[0] + f"/{path}.{links.ext}")
+    )
     return node
 
 
 def _resource_head(res: Resource, links: Links) -> Node:
     node = Node(res.kind).add("name", res.name).add("nativeName", res.native_name)
-    node.children.append(_ref("namespace", res.workspace, links.href("namespaces", encode(res.workspace))))
+    node.children.append(
+        _ref("namespace", res.workspace, links.href("namespaces", encode(res.workspace)))
+    )
     node.add("title", res.title)
     node.add("description", res.description).add("abstract", res.abstract)
     if res.keywords:
@@ -171,8 +203,12 @@ def _resource_head(res: Resource, links: Links) -> Node:
     if res.metadata:
         node.child(entries_node("metadata", res.metadata))
     store_kind = "dataStore" if res.kind == "featureType" else "coverageStore"
-    store_href = links.href("workspaces", encode(res.workspace), STORE_PATHS[store_kind], encode(res.store))
-    node.children.append(_ref("store", f"{res.workspace}:{res.store}", store_href, {"class": store_kind}))
+    store_href = links.href(
+        "workspaces", encode(res.workspace), STORE_PATHS[store_kind], encode(res.store)
+    )
+    node.children.append(
+        _ref("store", f"{res.workspace}:{res.store}", store_href, {"class": store_kind})
+    )
     node.add("serviceConfiguration", False).add("simpleConversionEnabled", False)
     return node
 
@@ -180,7 +216,13 @@ def _resource_head(res: Resource, links: Links) -> Node:
 def feature_type_node(ft: FeatureType, links: Links) -> Node:
     node = _resource_head(ft, links)
     node.add("maxFeatures", ft.max_features).add("numDecimals", ft.num_decimals)
-    for flag in ("padWithZeros", "forcedDecimal", "overridingServiceSRS", "skipNumberMatched", "circularArcPresent"):
+    for flag in (
+        "padWithZeros",
+        "forcedDecimal",
+        "overridingServiceSRS",
+        "skipNumberMatched",
+        "circularArcPresent",
+    ):
         node.add(flag, False)
     attrs = Node("attributes", arrays=frozenset({"attribute"}))
     for a in ft.attributes:
@@ -267,7 +309,9 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
     node.children.append(pubs)
     styles = Node("styles", arrays=frozenset({"style"}))
     for style in group.styles:
-        styles.children.append(Node("style") if style is None else style_ref_node("style", style, links))
+        styles.children.append(
+            Node("style") if style is None else style_ref_node("style", style, links)
+        )
     node.children.append(styles)
     node.child(bbox_node("bounds", group.bounds))
     if not group.enabled:

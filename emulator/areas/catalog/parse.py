@@ -53,9 +53,12 @@ def integer(d: dict[str, Any], key: str) -> int | None:
     if value is None or value == "":
         return None
     try:
-        return int(float(value)) if value.strip().lstrip("-").replace(".", "", 1).isdigit() else int(value)
+        as_float = float(value)
     except ValueError:
         raise Invalid(f"Invalid integer for {key}: {value!r}") from None
+    if not as_float.is_integer():
+        raise Invalid(f"Invalid integer for {key}: {value!r}")
+    return int(as_float)
 
 
 def number(d: dict[str, Any], key: str) -> float | None:
@@ -163,8 +166,13 @@ def parse_namespace(d: dict[str, Any]) -> Fields:
 
 def parse_store(d: dict[str, Any]) -> Fields:
     out: Fields = {}
-    for key, attr in (("name", "name"), ("description", "description"), ("type", "type"),
-                      ("url", "url"), ("capabilitiesURL", "capabilities_url")):
+    for key, attr in (
+        ("name", "name"),
+        ("description", "description"),
+        ("type", "type"),
+        ("url", "url"),
+        ("capabilitiesURL", "capabilities_url"),
+    ):
         _put(out, attr, text(d, key))
     _put(out, "enabled", flag(d, "enabled"))
     _put(out, "default", flag(d, "__default") if "__default" in d else flag(d, "_default"))
@@ -178,10 +186,17 @@ def parse_store(d: dict[str, Any]) -> Fields:
 def parse_resource(d: dict[str, Any]) -> Fields:
     """Fields of a feature type or coverage; ``store`` and ``namespace`` as given."""
     out: Fields = {}
-    for key, attr in (("name", "name"), ("nativeName", "native_name"), ("title", "title"),
-                      ("abstract", "abstract"), ("description", "description"), ("srs", "srs"),
-                      ("nativeCoverageName", "native_coverage_name"), ("nativeFormat", "native_format"),
-                      ("defaultInterpolationMethod", "default_interpolation_method")):
+    for key, attr in (
+        ("name", "name"),
+        ("nativeName", "native_name"),
+        ("title", "title"),
+        ("abstract", "abstract"),
+        ("description", "description"),
+        ("srs", "srs"),
+        ("nativeCoverageName", "native_coverage_name"),
+        ("nativeFormat", "native_format"),
+        ("defaultInterpolationMethod", "default_interpolation_method"),
+    ):
         _put(out, attr, text(d, key))
     _put(out, "native_crs", text(d, "nativeCRS"))
     policy = text(d, "projectionPolicy")
@@ -192,9 +207,13 @@ def parse_resource(d: dict[str, Any]) -> Fields:
         _put(out, attr, flag(d, key))
     for key, attr in (("maxFeatures", "max_features"), ("numDecimals", "num_decimals")):
         _put(out, attr, integer(d, key))
-    for key, attr in (("keywords", "keywords"), ("supportedFormats", "supported_formats"),
-                      ("interpolationMethods", "interpolation_methods"),
-                      ("requestSRS", "request_srs"), ("responseSRS", "response_srs")):
+    for key, attr in (
+        ("keywords", "keywords"),
+        ("supportedFormats", "supported_formats"),
+        ("interpolationMethods", "interpolation_methods"),
+        ("requestSRS", "request_srs"),
+        ("responseSRS", "response_srs"),
+    ):
         _put(out, attr, strings(d, key))
     srs = out.get("srs")
     _put(out, "native_bbox", bbox(d, "nativeBoundingBox", srs))
@@ -227,8 +246,11 @@ def _attribute(a: Any) -> Attribute:
 def _dimension(x: Any) -> CoverageDimension:
     if not isinstance(x, dict):
         raise Invalid("Malformed coverage dimension")
-    rng = x.get("range") if isinstance(x.get("range"), dict) else {}
-    return CoverageDimension(text(x, "name") or "", text(x, "description"), number(rng, "min"), number(rng, "max"))
+    raw = x.get("range")
+    rng: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    return CoverageDimension(
+        text(x, "name") or "", text(x, "description"), number(rng, "min"), number(rng, "max")
+    )
 
 
 def style_ref(value: Any) -> StyleRef | None:
@@ -253,8 +275,12 @@ def parse_layer(d: dict[str, Any]) -> Fields:
         out["default_style"] = style_ref(d["defaultStyle"])
     if "styles" in d:
         out["styles"] = [s for s in (style_ref(v) for v in items(d, "styles", "style")) if s]
-    for key, attr in (("enabled", "enabled"), ("advertised", "advertised"),
-                      ("queryable", "queryable"), ("opaque", "opaque")):
+    for key, attr in (
+        ("enabled", "enabled"),
+        ("advertised", "advertised"),
+        ("queryable", "queryable"),
+        ("opaque", "opaque"),
+    ):
         _put(out, attr, flag(d, key))
     _put(out, "path", text(d, "path"))
     return out

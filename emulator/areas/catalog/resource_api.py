@@ -28,10 +28,23 @@ from ...wire import xml as wxml
 from . import web
 
 TYPES = {
-    "xml": "application/xml", "sld": "application/xml", "json": "application/json", "png": "image/png",
-    "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "tif": "image/tiff", "tiff": "image/tiff",
-    "txt": "text/plain", "properties": "text/plain", "css": "text/css", "html": "text/html", "htm": "text/html",
-    "js": "text/javascript", "zip": "application/zip", "pdf": "application/pdf",
+    "xml": "application/xml",
+    "sld": "application/xml",
+    "json": "application/json",
+    "png": "image/png",
+    "jpg": "image/jpeg",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "tif": "image/tiff",
+    "tiff": "image/tiff",
+    "txt": "text/plain",
+    "properties": "text/plain",
+    "css": "text/css",
+    "html": "text/html",
+    "htm": "text/html",
+    "js": "text/javascript",
+    "zip": "application/zip",
+    "pdf": "application/pdf",
 }
 BLOCKED = ("text/html", "text/javascript")
 FORMATS = {"xml": "application/xml", "json": "application/json"}
@@ -94,8 +107,11 @@ async def resource(request: Request) -> Response:
         raise NotFound("Undefined resource path.")
     is_dir = dd.is_dir(path) and path not in dd.files
     doc = _describe(request, dd, path, is_dir, fmt, listing=is_dir and operation != "metadata")
-    headers = {"Location": _href(request, path), "Resource-Type": "directory" if is_dir else "resource",
-               "Last-Modified": format_datetime(_modified(request, _last_modified(dd, path)), usegmt=True)}
+    headers = {
+        "Location": _href(request, path),
+        "Resource-Type": "directory" if is_dir else "resource",
+        "Last-Modified": format_datetime(_modified(request, _last_modified(dd, path)), usegmt=True),
+    }
     if path:
         headers["Resource-Parent"] = _href(request, _parent(path))
     if operation == "metadata" or is_dir:
@@ -142,18 +158,26 @@ def _move(dd: DataDir, source: str, target: str) -> None:
         return
     prefix = source + "/"
     for p in [p for p in dd.files if p.startswith(prefix)]:
-        dd.files[target + "/" + p[len(prefix):]] = dd.files.pop(p)
+        dd.files[target + "/" + p[len(prefix) :]] = dd.files.pop(p)
     for d in [d for d in dd.dirs if d == source or d.startswith(prefix)]:
         dd.dirs.discard(d)
-        dd.dirs.add(target + d[len(source):])
+        dd.dirs.add(target + d[len(source) :])
 
 
-def _describe(request: Request, dd: DataDir, path: str, is_dir: bool, fmt: str, listing: bool) -> dict[str, Any]:
+def _describe(
+    request: Request, dd: DataDir, path: str, is_dir: bool, fmt: str, listing: bool
+) -> dict[str, Any]:
     link_type = FORMATS.get(fmt, "text/html")
-    doc: dict[str, Any] = {"root": "ResourceDirectory" if listing else "ResourceMetadata",
-                           "name": path.rsplit("/", 1)[-1]}
+    doc: dict[str, Any] = {
+        "root": "ResourceDirectory" if listing else "ResourceMetadata",
+        "name": path.rsplit("/", 1)[-1],
+    }
     if path:
-        doc["parent"] = {"path": _parent(path), "href": _href(request, _parent(path)), "type": link_type}
+        doc["parent"] = {
+            "path": _parent(path),
+            "href": _href(request, _parent(path)),
+            "type": link_type,
+        }
     doc["lastModified"] = _modified(request, _last_modified(dd, path))
     if not listing:
         doc["type"] = "directory" if is_dir else "resource"
@@ -209,14 +233,25 @@ def _html(doc: dict[str, Any]) -> str:
     esc = html.escape
     items = [f"<li>Name: '{esc(doc['name'])}'</li>"]
     parent = doc.get("parent")
-    items.append(f"<li>Parent: <a href=\"{esc(parent['href'])}\">{esc(parent['path'])}</a></li>" if parent else "<li>Parent: </li>")
+    items.append(
+        f'<li>Parent: <a href="{esc(parent["href"])}">{esc(parent["path"])}</a></li>'
+        if parent
+        else "<li>Parent: </li>"
+    )
     if doc.get("type"):
         items.append(f"<li>Type: {esc(doc['type'])}</li>")
-    items.append(f"<li>Last modified: {doc['lastModified'].strftime('%a %b %d %H:%M:%S UTC %Y')}</li>")
+    items.append(
+        f"<li>Last modified: {doc['lastModified'].strftime('%a %b %d %H:%M:%S UTC %Y')}</li>"
+    )
     if doc.get("children"):
-        kids = "".join(f"<li><a href=\"{esc(c['href'])}\">{esc(c['name'])}</a></li>" for c in doc["children"])
+        kids = "".join(
+            f'<li><a href="{esc(c["href"])}">{esc(c["name"])}</a></li>' for c in doc["children"]
+        )
         items.append(f"<li>Children: <ul>{kids}</ul></li>")
-    return f"<html><head><title>GeoServer Resource</title></head><body><ul>{''.join(items)}</ul></body></html>"
+    page = "".join(items)
+    return (
+        f"<html><head><title>GeoServer Resource</title></head><body><ul>{page}</ul></body></html>"
+    )
 
 
 routes: list[BaseRoute] = [

@@ -51,7 +51,9 @@ async def layer(request: Request) -> Response:
     if request.method == "GET":
         fmt = web.out_format(request, ext)
         res = cat.resources[(found.workspace, found.name)]
-        return web.answer(layer_node(found, res, web.links(request, fmt)), fmt, f"Layer {found.prefixed}")
+        return web.answer(
+            layer_node(found, res, web.links(request, fmt)), fmt, f"Layer {found.prefixed}"
+        )
     _, data = await web.body(request, "layer")
     updated = copy.deepcopy(found)
     for key, value in parse_layer(data).items():
@@ -98,7 +100,9 @@ def _apply(cat: Catalog, group: LayerGroup, fields: dict[str, Any]) -> None:
         if key in fields:
             setattr(group, key, fields[key])
     if "members" in fields:
-        group.publishables = [_resolve(cat, group.workspace, kind, name) for kind, name in fields["members"]]
+        group.publishables = [
+            _resolve(cat, group.workspace, kind, name) for kind, name in fields["members"]
+        ]
         if "styles" not in fields and len(group.styles) != len(group.publishables):
             group.styles = [None] * len(group.publishables)
         if "bounds" not in fields:
@@ -116,8 +120,11 @@ def _resolve(cat: Catalog, ws: str | None, kind: str | None, name: str) -> Publi
         if found is not None:
             return found.ref
     if kind in (None, "layerGroup"):
-        group = cat.layer_group(prefix, local) if sep else cat.layer_group(None, name) or (
-            cat.layer_group(ws, name) if ws else None)
+        group = (
+            cat.layer_group(prefix, local)
+            if sep
+            else cat.layer_group(None, name) or (cat.layer_group(ws, name) if ws else None)
+        )
         if group is not None:
             return group.ref
     what = "layer group" if kind == "layerGroup" else "layer"
@@ -134,7 +141,9 @@ async def group(request: Request) -> Response:
         raise NotFound(f"No such layer group {name}{where}")
     if request.method == "GET":
         fmt = web.out_format(request, ext)
-        return web.answer(layer_group_node(found, web.links(request, fmt)), fmt, f"Layer group {found.prefixed}")
+        return web.answer(
+            layer_group_node(found, web.links(request, fmt)), fmt, f"Layer group {found.prefixed}"
+        )
     if request.method == "DELETE":
         cat.delete_layer_group(found.workspace, found.name, recurse=web.flag(request, "recurse"))
         return Response(status_code=200)
@@ -160,5 +169,7 @@ routes: list[BaseRoute] = [
     Route("/rest/layergroups/{group}", group, methods=["GET", "PUT", "DELETE"]),
     Route("/rest/workspaces/{workspace}/layergroups", groups, methods=["GET", "POST"]),
     Route("/rest/workspaces/{workspace}/layergroups.{ext}", groups, methods=["GET", "POST"]),
-    Route("/rest/workspaces/{workspace}/layergroups/{group}", group, methods=["GET", "PUT", "DELETE"]),
+    Route(
+        "/rest/workspaces/{workspace}/layergroups/{group}", group, methods=["GET", "PUT", "DELETE"]
+    ),
 ]

@@ -75,13 +75,19 @@ async def collection(request: Request, kind: str, with_store: bool) -> Response:
     if store is not None:
         _store(cat, kind, ws, store)
     elif cat.namespace(ws) is None:
-        what = f"Name space not found for workspace '{ws}'." if kind == COVERAGE else f"No such namespace: {ws}"
+        what = (
+            f"Name space not found for workspace '{ws}'."
+            if kind == COVERAGE
+            else f"No such namespace: {ws}"
+        )
         raise NotFound(what)
     names = [r.name for r in cat.list_resources(ws, kind, store)]
     return web.answer_list(request, kind, names, fmt, f"{SPECS[kind][3].capitalize()}s in {ws}")
 
 
-def _available(request: Request, cat: Catalog, kind: str, ws: str, store: str | None, listing: str, fmt: str) -> Response:
+def _available(
+    request: Request, cat: Catalog, kind: str, ws: str, store: str | None, listing: str, fmt: str
+) -> Response:
     if kind == FEATURE_TYPE:
         found = _store(cat, kind, ws, store)
         stores = [found]
@@ -90,34 +96,52 @@ def _available(request: Request, cat: Catalog, kind: str, ws: str, store: str | 
     else:
         if cat.namespace(ws) is None:
             raise NotFound(f"Name space not found for workspace '{ws}'.")
-        stores = [s for w in cat.list_workspaces() for s in cat.list_stores(w.name, "coverageStore")]
+        stores = [
+            s for w in cat.list_workspaces() for s in cat.list_stores(w.name, "coverageStore")
+        ]
     names: list[str] = []
     for s in stores:
-        configured = {r.native_name or r.name for r in cat.list_resources(s.workspace, kind, s.name)}
+        configured = {
+            r.native_name or r.name for r in cat.list_resources(s.workspace, kind, s.name)
+        }
         names.extend(n for n in s.available if n not in configured)
         if listing == "all":
             names.extend(sorted(configured))
     return _strings_list(names, SPECS[kind][4], fmt)
 
 
-async def _post(request: Request, cat: Catalog, kind: str, ws: str, store_name: str | None) -> Response:
+async def _post(
+    request: Request, cat: Catalog, kind: str, ws: str, store_name: str | None
+) -> Response:
     _, data = await web.body(request, kind)
     fields = parse_resource(data)
     given_store = fields.pop("store", None)
     given_ns = fields.pop("namespace", None)
     if given_store and store_name and given_store.rpartition(":")[2] != store_name:
-        raise Forbidden(f"Expected {'datastore' if kind == FEATURE_TYPE else 'coverage store'} "
-                        f"{store_name} but client specified {given_store}")
+        raise Forbidden(
+            f"Expected {'datastore' if kind == FEATURE_TYPE else 'coverage store'} "
+            f"{store_name} but client specified {given_store}"
+        )
     if kind == FEATURE_TYPE and given_ns is not None and given_ns != ws:
         raise Forbidden(f"Expected workspace {ws} but client specified {given_ns}")
-    store = _store(cat, kind, ws, store_name or (given_store.rpartition(":")[2] if given_store else None)
-                   or _default_store(cat, kind, ws))
+    store = _store(
+        cat,
+        kind,
+        ws,
+        store_name
+        or (given_store.rpartition(":")[2] if given_store else None)
+        or _default_store(cat, kind, ws),
+    )
     if not fields.get("name"):
-        raise Invalid(f"Trying to create new {SPECS[kind][3]} inside the store, but no name was specified")
+        raise Invalid(
+            f"Trying to create new {SPECS[kind][3]} inside the store, but no name was specified"
+        )
     res = _build(kind, store, fields)
     _check_native(store, res, fields)
     cat.add_resource(res, when=web.now(request))
-    segs = [f"workspaces/{_seg(ws)}"] + ([f"{SPECS[kind][0]}/{_seg(store_name)}"] if store_name else [])
+    segs = [f"workspaces/{_seg(ws)}"] + (
+        [f"{SPECS[kind][0]}/{_seg(store_name)}"] if store_name else []
+    )
     path = "/".join([*segs, SPECS[kind][1], _seg(res.name)])
     response = web.created(request, path, res.name if kind == COVERAGE else "")
     return response
@@ -137,7 +161,9 @@ def _build(kind: str, store: Store, fields: dict[str, Any]) -> Resource:
             raise Invalid(f"A {kind} has no field {key}")
         setattr(res, key, value)
     res.enabled = True
-    res.srs = res.srs or (res.native_bbox.crs if res.native_bbox and res.native_bbox.crs else "EPSG:4326")
+    res.srs = res.srs or (
+        res.native_bbox.crs if res.native_bbox and res.native_bbox.crs else "EPSG:4326"
+    )
     res.projection_policy = res.projection_policy or "FORCE_DECLARED"
     if res.latlon_bbox is None and res.native_bbox is not None and res.srs == "EPSG:4326":
         res.latlon_bbox = res.native_bbox
@@ -147,12 +173,17 @@ def _build(kind: str, store: Store, fields: dict[str, Any]) -> Resource:
 
 
 def _check_native(store: Store, res: Resource, fields: dict[str, Any]) -> None:
-    native = res.native_coverage_name if isinstance(res, Coverage) else (res.native_name or res.name)
+    native = (
+        res.native_coverage_name if isinstance(res, Coverage) else (res.native_name or res.name)
+    )
     if not store.available or native in store.available:
         return
     if isinstance(res, FeatureType):
         if not res.attributes:
-            raise Invalid("Trying to create new feature type inside the store, but no attributes were specified")
+            raise Invalid(
+                "Trying to create new feature type inside the store, "
+                "but no attributes were specified"
+            )
         store.available.append(native or res.name)
         return
     raise ServerError(f"Error getting coverages from coverage reader: no coverage named {native}")
@@ -163,13 +194,19 @@ async def item(request: Request, kind: str, with_store: bool) -> Response:
     ws = web.param(request, "workspace")
     store = web.param(request, "store") if with_store else None
     name, ext = web.last(request, "name")
-    if request.method == "DELETE" and kind == COVERAGE and cat.resource(ws, name, kind, store) is None:
+    if (
+        request.method == "DELETE"
+        and kind == COVERAGE
+        and cat.resource(ws, name, kind, store) is None
+    ):
         raise NotFound(f"Coverage '{name}' not found.")
     current = _existing(cat, kind, ws, store, name)
     if request.method == "GET":
         fmt = web.out_format(request, ext)
         node = resource_node(current, web.links(request, fmt))
-        return web.answer(node, fmt, f"{SPECS[kind][3].capitalize()} {current.workspace}:{current.name}")
+        return web.answer(
+            node, fmt, f"{SPECS[kind][3].capitalize()} {current.workspace}:{current.name}"
+        )
     if request.method == "DELETE":
         cat.delete_resource(current.workspace, current.name, recurse=web.flag(request, "recurse"))
         return Response(status_code=200)
@@ -188,13 +225,23 @@ async def item(request: Request, kind: str, with_store: bool) -> Response:
 
 async def reset(request: Request, kind: str, with_store: bool) -> Response:
     store = web.param(request, "store") if with_store else None
-    _existing(web.catalog(request), kind, web.param(request, "workspace"), store, web.param(request, "name"))
+    _existing(
+        web.catalog(request),
+        kind,
+        web.param(request, "workspace"),
+        store,
+        web.param(request, "name"),
+    )
     return Response(status_code=200)
 
 
 def _routes(kind: str, with_store: bool, item_methods: list[str]) -> list[BaseRoute]:
     store_seg, child, *_ = SPECS[kind]
-    base = f"/rest/workspaces/{{workspace}}/{store_seg}/{{store}}/{child}" if with_store else f"/rest/workspaces/{{workspace}}/{child}"
+    base = (
+        f"/rest/workspaces/{{workspace}}/{store_seg}/{{store}}/{child}"
+        if with_store
+        else f"/rest/workspaces/{{workspace}}/{child}"
+    )
 
     async def list_endpoint(request: Request) -> Response:
         return await collection(request, kind, with_store)

@@ -22,11 +22,22 @@ Spec = tuple[str, type[Store], str, str, str]
 KINDS: dict[str, Spec] = {
     # path segment: (kind, class, "no such" wording, title, segment)
     "datastores": (DATA_STORE, DataStore, "datastore", "Data stores", "datastores"),
-    "coveragestores": (COVERAGE_STORE, CoverageStore, "coverage store", "Coverage stores", "coveragestores"),
+    "coveragestores": (
+        COVERAGE_STORE,
+        CoverageStore,
+        "coverage store",
+        "Coverage stores",
+        "coveragestores",
+    ),
     "wmsstores": (WMS_STORE, WMSStore, "wms store", "WMS stores", "wmsstores"),
     "wmtsstores": (WMTS_STORE, WMTSStore, "wmts store", "WMTS stores", "wmtsstores"),
 }
-FACTORY_TYPES = {"geopkg": "GeoPackage", "postgis": "PostGIS", "h2": "H2", "app-schema": "Application Schema DataAccess"}
+FACTORY_TYPES = {
+    "geopkg": "GeoPackage",
+    "postgis": "PostGIS",
+    "h2": "H2",
+    "app-schema": "Application Schema DataAccess",
+}
 
 
 def existing(cat: Catalog, ws: str, name: str, kind: str, wording: str) -> Store:
@@ -102,7 +113,11 @@ async def store(request: Request, spec: Spec) -> Response:
         return web.answer(node, fmt, f"{wording.capitalize()} {current.workspace}:{current.name}")
     if request.method == "DELETE":
         recurse = web.flag(request, "recurse")
-        if kind == COVERAGE_STORE and not recurse and cat.list_resources(current.workspace, store=current.name):
+        if (
+            kind == COVERAGE_STORE
+            and not recurse
+            and cat.list_resources(current.workspace, store=current.name)
+        ):
             raise Unauthorized("coveragestore not empty")
         cat.delete_store(current.workspace, current.name, recurse=recurse)
         return Response(status_code=200)
@@ -116,7 +131,13 @@ async def store(request: Request, spec: Spec) -> Response:
 
 async def reset(request: Request, spec: Spec) -> Response:
     kind, _, wording, _, _ = spec
-    existing(web.catalog(request), web.param(request, "workspace"), web.param(request, "store"), kind, wording)
+    existing(
+        web.catalog(request),
+        web.param(request, "workspace"),
+        web.param(request, "store"),
+        kind,
+        wording,
+    )
     return Response(status_code=200)
 
 

@@ -36,8 +36,12 @@ async def _post_workspace(request: Request) -> Response:
     cat = web.catalog(request)
     if cat.workspace(name) is not None and name != "default":
         raise Conflict(f"Workspace '{name}' already exists")
-    cat.add_workspace(name, isolated=fields.get("isolated", False),
-                      make_default=web.flag(request, "default"), when=web.now(request))
+    cat.add_workspace(
+        name,
+        isolated=fields.get("isolated", False),
+        make_default=web.flag(request, "default"),
+        when=web.now(request),
+    )
     return web.created(request, f"workspaces/{seg(name)}", name)
 
 
@@ -63,7 +67,9 @@ async def workspace(request: Request) -> Response:
         raise NotFound(f"Can't change a non existant workspace ({name})")
     if fields.get("name") == "":
         raise Forbidden("The workspace name cannot be empty")
-    cat.update_workspace(name, new_name=fields.get("name"), isolated=fields.get("isolated"), when=web.now(request))
+    cat.update_workspace(
+        name, new_name=fields.get("name"), isolated=fields.get("isolated"), when=web.now(request)
+    )
     return Response(status_code=200)
 
 
@@ -71,7 +77,9 @@ async def namespaces(request: Request) -> Response:
     cat = web.catalog(request)
     if request.method == "GET":
         fmt = web.out_format(request, None)
-        return web.answer_list(request, "namespace", [n.prefix for n in cat.list_namespaces()], fmt, "Namespaces")
+        return web.answer_list(
+            request, "namespace", [n.prefix for n in cat.list_namespaces()], fmt, "Namespaces"
+        )
     _, data = await web.body(request, "namespace")
     fields = parse_namespace(data)
     prefix = fields.get("prefix")
@@ -79,7 +87,9 @@ async def namespaces(request: Request) -> Response:
         raise Invalid("Namespace prefix must not be null")
     if not fields.get("uri"):
         raise Invalid("Namespace uri must not be null")
-    cat.add_namespace(prefix, fields["uri"], isolated=fields.get("isolated", False), when=web.now(request))
+    cat.add_namespace(
+        prefix, fields["uri"], isolated=fields.get("isolated", False), when=web.now(request)
+    )
     return web.created(request, f"namespaces/{seg(prefix)}", prefix)
 
 
@@ -89,7 +99,9 @@ async def namespace(request: Request) -> Response:
     if request.method == "GET":
         fmt = web.out_format(request, ext)
         ns = web.require(cat.namespace(prefix), f"No such namespace: '{prefix}' found")
-        return web.answer(namespace_node(ns, web.links(request, fmt)), fmt, f"Namespace {ns.prefix}")
+        return web.answer(
+            namespace_node(ns, web.links(request, fmt)), fmt, f"Namespace {ns.prefix}"
+        )
     if request.method == "DELETE":
         if prefix == "default":
             raise MethodNotAllowed("Can't delete the default namespace")

@@ -141,7 +141,9 @@ def _html_items(node: Node) -> str:
                 inner = f'<a href="{html.escape(c.link)}">{html.escape(str(name))}</a>'
             items.append(f"<li>{label}: {inner}</li>")
         elif c.link is not None:
-            items.append(f'<li>{label}: <a href="{html.escape(c.link)}">{html.escape(c.link)}</a></li>')
+            items.append(
+                f'<li>{label}: <a href="{html.escape(c.link)}">{html.escape(c.link)}</a></li>'
+            )
         else:
             value = "" if c.value is None else html.escape(_text(c.value))
             items.append(f"<li>{label}: {value}</li>")
@@ -176,7 +178,7 @@ def read_body(body: bytes, fmt: str, root: str | Iterable[str]) -> tuple[str, di
     roots = (root,) if isinstance(root, str) else tuple(root)
     if fmt == "xml":
         el = wxml.parse(body)
-        tag = wxml.local(el.tag)
+        tag = wxml.local(getattr(el, "tag", ""))
         if tag not in roots:
             raise Invalid(f"Expected a <{roots[0]}> document, got <{tag}>")
         value = xml_to_dict(el)

@@ -66,7 +66,9 @@ def answer(node: Node, fmt: str, title: str = "", status: int = 200) -> Response
     return context.respond(render(node, fmt, title), fmt, status)
 
 
-def answer_list(request: Request, alias: str, names: list[str], fmt: str, title: str = "") -> Response:
+def answer_list(
+    request: Request, alias: str, names: list[str], fmt: str, title: str = ""
+) -> Response:
     page = page_url(request)
     node = list_node(alias, [(n, f"{page}/{encode(n)}.{fmt}") for n in names])
     return answer(node, fmt, title or node.tag)

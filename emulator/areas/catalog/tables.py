@@ -49,6 +49,15 @@ def _by_name(items: Iterable[T], key: Callable[[Any], Any] | None = None) -> lis
     return sorted(items, key=key or (lambda x: x.name))
 
 
+def style_ref(ws: str | tuple[str | None, str] | None, name: str | None = None) -> StyleRef:
+    """A ``StyleRef`` from ``(ws, name)`` or from one ``StyleRef`` (or pair)."""
+    if isinstance(ws, tuple):
+        return StyleRef(*ws)
+    if name is None:
+        raise TypeError("a style is (workspace or None, name)")
+    return StyleRef(ws, name)
+
+
 class CatalogTables:
     """The tables, keyed by name: ``(workspace, name)`` for stores, resources and layers,
     ``(workspace or None, name)`` for layer groups."""
@@ -194,17 +203,28 @@ class CatalogTables:
 
     # -- styles (references only; the styles area owns the styles) ---------------------
 
-    def layers_using_style(self, ref: StyleRef) -> list[Layer]:
-        """Layers with ``ref`` as default style or among their styles, by prefixed name."""
+    def layers_using_style(
+        self, ws: str | tuple[str | None, str] | None, name: str | None = None
+    ) -> list[Layer]:
+        """Layers with the style as default or among their styles, by prefixed name.
+
+        The style is ``(ws, name)`` (``ws`` None: global) or one ``StyleRef``."""
+        ref = style_ref(ws, name)
         return [lyr for lyr in self.list_layers() if lyr.default_style == ref or ref in lyr.styles]
 
-    def groups_using_style(self, ref: StyleRef) -> list[LayerGroup]:
+    def groups_using_style(
+        self, ws: str | tuple[str | None, str] | None, name: str | None = None
+    ) -> list[LayerGroup]:
+        ref = style_ref(ws, name)
         return sorted(
             (g for g in self.layer_groups.values() if ref in g.styles), key=lambda g: g.prefixed
         )
 
-    def style_in_use(self, ref: StyleRef) -> str | None:
+    def style_in_use(
+        self, ws: str | tuple[str | None, str] | None, name: str | None = None
+    ) -> str | None:
         """GeoServer's refusal to delete a style still referenced, or None when free."""
+        ref = style_ref(ws, name)
         for layer in self.layers_using_style(ref):
             return f"Unable to delete style referenced by '{layer.name}'"
         for group in self.groups_using_style(ref):

@@ -199,6 +199,9 @@ def test_style_references(cat):
     layer.styles = [pol, sld]
     g = cat.add_layer_group(LayerGroup("g", publishables=[layer.ref], styles=[sld]))
     assert [lyr.name for lyr in cat.layers_using_style(sld)] == ["pts"]
+    assert [lyr.name for lyr in cat.layers_using_style("a", "mine")] == ["pts"]
+    assert cat.layers_using_style(None, "mine") == []
+    assert [g.name for g in cat.groups_using_style("a", "mine")] == ["g"]
     assert cat.style_in_use(sld) == "Unable to delete style referenced by 'pts'"
     assert cat.style_in_use(StyleRef(None, "unused")) is None
     cat.rename_style_references(sld, StyleRef("a", "yours"))

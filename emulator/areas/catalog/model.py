@@ -166,7 +166,7 @@ class Catalog(Containers):
         if when and layer.date_created is None:
             layer.date_created = when
         self.layers[key] = layer
-        self._tile_add(layer.prefixed)
+        self._tile_add(layer.prefixed, res.latlon_bbox)
         return layer
 
     def replace_layer(
@@ -206,7 +206,7 @@ class Catalog(Containers):
         if when and group.date_created is None:
             group.date_created = when
         self.layer_groups[(group.workspace, group.name)] = group
-        self._tile_add(group.prefixed)
+        self._tile_add(group.prefixed, group.bounds)
         return group
 
     def replace_layer_group(

@@ -15,6 +15,7 @@ from .entities import (
     COVERAGE_STORE,
     DATA_STORE,
     FEATURE_TYPE,
+    BBox,
     Coverage,
     CoverageStore,
     DataStore,
@@ -27,6 +28,7 @@ from .entities import (
     Store,
     StyleRef,
     Workspace,
+    is_projected,
 )
 
 DEFAULT = "default"
@@ -38,7 +40,9 @@ GroupKey = tuple[str | None, str]
 class TileLayerSink(Protocol):
     """The seeding store's side: what the catalog tells it about published names."""
 
-    def add_default_tile_layer(self, name: str) -> object: ...
+    def add_default_tile_layer(
+        self, name: str, *, bounds: tuple[float, float, float, float] | None = None
+    ) -> object: ...
 
     def rename_tile_layer(self, old: str, new: str) -> None: ...
 
@@ -239,9 +243,13 @@ class CatalogTables:
             raise NotFound(message)
         return found
 
-    def _tile_add(self, name: str) -> None:
+    def _tile_add(self, name: str, lonlat: BBox | None = None) -> None:
+        """Give ``name`` its tile layer, covering ``lonlat`` (a lon/lat box) when known."""
         if self.tiles is not None:
-            self.tiles.add_default_tile_layer(name)
+            bounds = None
+            if lonlat is not None and not is_projected(lonlat.crs):
+                bounds = (lonlat.minx, lonlat.miny, lonlat.maxx, lonlat.maxy)
+            self.tiles.add_default_tile_layer(name, bounds=bounds)
 
     def _tile_remove(self, name: str) -> None:
         if self.tiles is not None:

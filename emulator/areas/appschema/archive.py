@@ -75,8 +75,15 @@ def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, per_entry: int, bu
                 chunks.append(chunk)
     except Invalid:
         raise
-    except (zipfile.BadZipFile, zlib.error, NotImplementedError, RuntimeError, EOFError,
-            ValueError, OSError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        NotImplementedError,
+        RuntimeError,
+        EOFError,
+        ValueError,
+        OSError,
+    ) as exc:
         raise Invalid(f"Error occured unzipping file: {info.filename}: {_detail(exc)}") from None
     return b"".join(chunks)
 

@@ -118,7 +118,9 @@ def geometry_field(docs: list[Document]) -> str | None:
     return None
 
 
-def sample(docs: list[Document], ids: list[str], max_objects: int) -> tuple[list[Document], dict[str, str]]:
+def sample(
+    docs: list[Document], ids: list[str], max_objects: int
+) -> tuple[list[Document], dict[str, str]]:
     """The documents a schema is inferred from, and their field mappings."""
     if not ids and max_objects == 1:
         chosen = docs[:1]

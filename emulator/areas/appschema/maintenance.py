@@ -44,19 +44,20 @@ def app_schema_record(state: State, ws: str, store: str) -> AppSchemaRecord:
 def _load(state: State, ws: str, store: str, url: str) -> AppSchemaRecord:
     """Read an app-schema store's mapping from the data directory, as GeoServer does when it
     first opens the store."""
-    path = url[len("file:"):] if url.startswith("file:") else url
+    path = url[len("file:") :] if url.startswith("file:") else url
     dd = state.datadir
     if not path or dd.read(path) is None:
         raise ServerError(f"Unable to load the app-schema mapping {url or '(no url)'}")
     folder, _, main = path.rpartition("/")
     prefix = folder + "/" if folder else ""
-    files = {p[len(prefix):]: e.data for p, e in dd.files.items() if p.startswith(prefix)}
+    files = {p[len(prefix) :]: e.data for p, e in dd.files.items() if p.startswith(prefix)}
     try:
         staged = stage_files(files, main, from_zip=False)
     except Invalid as exc:
         raise ServerError(f"Unable to load the app-schema mapping {url}: {exc.message}") from None
-    record = AppSchemaRecord(ws, store, folder, staged.main, staged.included, False,
-                             internal_stores(staged.main))
+    record = AppSchemaRecord(
+        ws, store, folder, staged.main, staged.included, False, internal_stores(staged.main)
+    )
     state.appschema.remember(record)
     state.appschema.infer_missing(record)
     return record

@@ -84,7 +84,11 @@ def _type_mappings(
 ) -> tuple[TypeMapping, ...]:
     out: list[TypeMapping] = []
     seen: set[tuple[str, str | None]] = set()
-    items = [m for h in wxml.children(root, "typeMappings") for m in wxml.children(h, "FeatureTypeMapping")]
+    items = [
+        m
+        for h in wxml.children(root, "typeMappings")
+        for m in wxml.children(h, "FeatureTypeMapping")
+    ]
     for i, m in enumerate(items, start=1):
         where = f"FeatureTypeMapping #{i}"
         source = _required(m, "sourceDataStore", path, where)
@@ -92,9 +96,13 @@ def _type_mappings(
         target = _required(m, "targetElement", path, where)
         prefix, sep, local = target.rpartition(":")
         if not local or (sep and prefix not in namespaces):
-            raise _fail(path, f"{where}: targetElement {target} uses an undeclared namespace prefix")
+            raise _fail(
+                path, f"{where}: targetElement {target} uses an undeclared namespace prefix"
+            )
         if source not in store_ids:
-            raise _fail(path, f"{where}: sourceDataStore {source} is not declared in sourceDataStores")
+            raise _fail(
+                path, f"{where}: sourceDataStore {source} is not declared in sourceDataStores"
+            )
         mapping_name = wxml.text(m, "mappingName") or None
         key = (target, mapping_name)
         if key in seen:
@@ -104,7 +112,9 @@ def _type_mappings(
     return tuple(out)
 
 
-def _texts(root: wxml.Element, group: str, item: str, path: str, leaf: str | None = None) -> list[str]:
+def _texts(
+    root: wxml.Element, group: str, item: str, path: str, leaf: str | None = None
+) -> list[str]:
     out: list[str] = []
     for holder in wxml.children(root, group):
         for el in wxml.children(holder, item):
@@ -121,8 +131,9 @@ def schema_locations(data: bytes, path: str) -> list[str]:
         root = wxml.parse(data, "XML")
     except EmulatorError as exc:
         raise Invalid(f"Invalid schema {path}: {exc.message}") from None
-    if wxml.local(root.tag) != "schema":
-        raise Invalid(f"Invalid schema {path}: the root element is <{wxml.local(root.tag)}>, expected <xs:schema>")
+    tag = wxml.local(root.tag)
+    if tag != "schema":
+        raise Invalid(f"Invalid schema {path}: the root element is <{tag}>, expected <xs:schema>")
     out = []
     for el in root:
         if wxml.local(el.tag) in ("include", "import", "redefine"):
@@ -140,7 +151,9 @@ def is_local(uri: str) -> bool:
 def resolve(base_file: str, ref: str) -> str | None:
     """``ref`` relative to the folder of ``base_file`` (both relative to the store folder),
     or None when it would leave the store folder."""
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(base_file), ref.replace("\\", "/")))
+    joined = posixpath.normpath(
+        posixpath.join(posixpath.dirname(base_file), ref.replace("\\", "/"))
+    )
     if joined.startswith("../") or joined == ".." or joined.startswith("/"):
         return None
     return joined

@@ -201,7 +201,9 @@ class AppSchemaStore:
             for name in internal.collections:
                 coll = self.collection(internal.url, name)
                 if name not in internal.schemas and coll.documents:
-                    internal.schemas[name] = infer_schema(name, coll.documents, [], 1, coll.geometry)
+                    internal.schemas[name] = infer_schema(
+                        name, coll.documents, [], 1, coll.geometry
+                    )
 
     @staticmethod
     def clean(internal: InternalStore) -> None:
@@ -214,4 +216,6 @@ class AppSchemaStore:
         internal.schemas.clear()
         for name in [only] if only else internal.collections:
             coll = self.collection(internal.url, name)
-            internal.schemas[name] = infer_schema(name, coll.documents, ids, max_objects, coll.geometry)
+            internal.schemas[name] = infer_schema(
+                name, coll.documents, ids, max_objects, coll.geometry
+            )

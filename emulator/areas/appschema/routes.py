@@ -39,14 +39,22 @@ async def mapping_file(request: Request) -> Response:
     query = request.query_params
     filename = codec.upload_filename(store, query.get("filename"))
     prefix = upload.folder_of(workspace.name, store) + "/"
-    current = {p[len(prefix):]: e.data for p, e in emu.state.datadir.files.items() if p.startswith(prefix)}
+    current = {
+        p[len(prefix) :]: e.data for p, e in emu.state.datadir.files.items() if p.startswith(prefix)
+    }
     staged = upload.stage_upload(
         current, body, is_zip=codec.is_zip(request.headers.get("content-type")), filename=filename
     )
     outcome = upload.apply_upload(
-        emu.state, workspace.name, store, staged,
-        configure=query.get("configure"), decisions=emu.decisions, when=web.now(request),
-        now=emu.clock.now(), charset=query.get("charset"),
+        emu.state,
+        workspace.name,
+        store,
+        staged,
+        configure=query.get("configure"),
+        decisions=emu.decisions,
+        when=web.now(request),
+        now=emu.clock.now(),
+        charset=query.get("charset"),
     )
     return Response(status_code=outcome.status)
 
@@ -58,10 +66,13 @@ def _download(request: Request) -> Response:
     if info is None:
         raise NotFound(f"No such datastore {store}")
     url = info.connection_parameters.get("url", "")
-    path = url[len("file:"):] if url.startswith("file:") else ""
+    path = url[len("file:") :] if url.startswith("file:") else ""
     folder = path.rpartition("/")[0] if path and state.datadir.read(path) is not None else path
-    files = {name: state.datadir.read(f"{folder}/{name}") or b""
-             for name, is_dir in (state.datadir.listdir(folder) if folder else []) if not is_dir}
+    files = {
+        name: state.datadir.read(f"{folder}/{name}") or b""
+        for name, is_dir in (state.datadir.listdir(folder) if folder else [])
+        if not is_dir
+    }
     if not files:
         raise NotFound(f"No files for datastore {store}")
     headers = {"content-disposition": f"attachment; filename={info.name}.zip"}
@@ -95,12 +106,24 @@ def _schema_endpoint(action: str, one_store: bool) -> Endpoint:
 
 routes: list[BaseRoute] = [
     Route(WS + "/datastores/{store}/file.appschema", mapping_file, methods=["GET", "PUT"]),
-    Route(WS + "/appschemastores/{store}/cleanSchemas",
-          _schema_endpoint("clean", False), methods=["POST"]),
-    Route(WS + "/appschemastores/{store}/datastores/{storeId}/cleanSchemas",
-          _schema_endpoint("clean", True), methods=["POST"]),
-    Route(WS + "/appschemastores/{store}/rebuildMongoSchemas",
-          _schema_endpoint("rebuild", False), methods=["POST"]),
-    Route(WS + "/appschemastores/{store}/datastores/{storeId}/rebuildMongoSchemas",
-          _schema_endpoint("rebuild", True), methods=["POST"]),
+    Route(
+        WS + "/appschemastores/{store}/cleanSchemas",
+        _schema_endpoint("clean", False),
+        methods=["POST"],
+    ),
+    Route(
+        WS + "/appschemastores/{store}/datastores/{storeId}/cleanSchemas",
+        _schema_endpoint("clean", True),
+        methods=["POST"],
+    ),
+    Route(
+        WS + "/appschemastores/{store}/rebuildMongoSchemas",
+        _schema_endpoint("rebuild", False),
+        methods=["POST"],
+    ),
+    Route(
+        WS + "/appschemastores/{store}/datastores/{storeId}/rebuildMongoSchemas",
+        _schema_endpoint("rebuild", True),
+        methods=["POST"],
+    ),
 ]

@@ -12,10 +12,11 @@
                    "stations.xsd": {"path": "side/stations.xsd"},
                    "logo.png": {"base64": "iVBORw0…"}},
          "main": "stations.appschema", "zip": false, "configure": "all",
-         "schemas": {"data_source": [{"name": "stations", "geometry": "geometry",
-                                      "attributes": [["geometry", "org.locationtech.jts.geom.Geometry"],
-                                                     ["name", "java.lang.String"]],
-                                      "sampled": ["58e5889ce4b02461ad5af080"]}]}}]
+         "schemas": {"data_source": [
+             {"name": "stations", "geometry": "geometry",
+              "attributes": [["geometry", "org.locationtech.jts.geom.Geometry"],
+                             ["name", "java.lang.String"]],
+              "sampled": ["58e5889ce4b02461ad5af080"]}]}}]
     }
 
 A store is loaded as an upload of its ``files`` would be (same checks), into
@@ -54,7 +55,9 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         for c in db.items("collections"):
             c.only({"name", "geometry", "documents", "documentsFile"})
             docs = _documents(c, ctx)
-            state.appschema.add_documents(url, c.str("name", required=True), docs, c.str("geometry"))
+            state.appschema.add_documents(
+                url, c.str("name", required=True), docs, c.str("geometry")
+            )
     for s in sec.items("stores"):
         _store(state, s, ctx)
 
@@ -108,7 +111,9 @@ def _store(state: State, s: Section, ctx: ScenarioContext) -> None:
     s.only(STORE_KEYS)
     ws, name = s.str("workspace", required=True), s.str("name", required=True)
     files = _files(s, ctx)
-    main = s.str("main") or (next(iter(files)) if len(files) == 1 else archive.find_main(list(files)))
+    main = s.str("main") or (
+        next(iter(files)) if len(files) == 1 else archive.find_main(list(files))
+    )
     if main is None:
         raise ScenarioError(f"{s.where}.main: no .appschema file among the files")
     exists = state.catalog.data_store(ws, name) is not None
@@ -122,9 +127,14 @@ def _store(state: State, s: Section, ctx: ScenarioContext) -> None:
     assert record is not None
     for sid, items in s.dict("schemas").items():
         if sid not in record.internal:
-            raise ScenarioError(f"{s.where}.schemas.{sid}: not a document-database source of the mapping")
+            raise ScenarioError(
+                f"{s.where}.schemas.{sid}: not a document-database source of the mapping"
+            )
         record.internal[sid].schemas = {
-            sc.name: sc for sc in (_schema(Section(x, f"{s.where}.schemas.{sid}")) for x in _as_list(items, s, sid))
+            sc.name: sc
+            for sc in (
+                _schema(Section(x, f"{s.where}.schemas.{sid}")) for x in _as_list(items, s, sid)
+            )
         }
 
 
@@ -138,19 +148,34 @@ def _schema(x: Section) -> DocumentSchema:
     x.only({"name", "geometry", "attributes", "sampled"})
     attrs = []
     for i, pair in enumerate(x.list("attributes")):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+        ):
             raise ScenarioError(f"{x.where}.attributes[{i}]: expected [path, Java class]")
         attrs.append((pair[0], pair[1]))
-    return DocumentSchema(x.str("name", required=True), x.str("geometry"), tuple(attrs),
-                          tuple(x.strings("sampled")))
+    return DocumentSchema(
+        x.str("name", required=True), x.str("geometry"), tuple(attrs), tuple(x.strings("sampled"))
+    )
 
 
 def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
     store = state.appschema
     dbs = [
-        {"url": url, "collections": [
-            {k: v for k, v in (("name", name), ("geometry", c.geometry), ("documents", c.documents)) if v is not None}
-            for name, c in colls.items()]}
+        {
+            "url": url,
+            "collections": [
+                {
+                    k: v
+                    for k, v in (
+                        ("name", name),
+                        ("geometry", c.geometry),
+                        ("documents", c.documents),
+                    )
+                    if v is not None
+                }
+                for name, c in colls.items()
+            ],
+        }
         for url, colls in store.databases.items()
     ]
     stores = [_dump_record(state, r) for r in store.records.values() if _current(state, r)]
@@ -170,13 +195,29 @@ def _dump_record(state: State, record: AppSchemaRecord) -> dict[str, Any]:
     for path, entry in sorted(state.datadir.files.items()):
         if path.startswith(prefix):
             try:
-                files[path[len(prefix):]] = entry.data.decode("utf-8")
+                files[path[len(prefix) :]] = entry.data.decode("utf-8")
             except UnicodeDecodeError:
-                files[path[len(prefix):]] = {"base64": base64.b64encode(entry.data).decode("ascii")}
+                files[path[len(prefix) :]] = {
+                    "base64": base64.b64encode(entry.data).decode("ascii")
+                }
     schemas = {
-        sid: [{"name": sc.name, "geometry": sc.geometry, "attributes": [list(a) for a in sc.attributes],
-               "sampled": list(sc.sampled)} for sc in internal.schemas.values()]
+        sid: [
+            {
+                "name": sc.name,
+                "geometry": sc.geometry,
+                "attributes": [list(a) for a in sc.attributes],
+                "sampled": list(sc.sampled),
+            }
+            for sc in internal.schemas.values()
+        ]
         for sid, internal in record.internal.items()
     }
-    return {"workspace": record.workspace, "name": record.store, "files": files,
-            "main": record.main.path, "zip": record.from_zip, "configure": "none", "schemas": schemas}
+    return {
+        "workspace": record.workspace,
+        "name": record.store,
+        "files": files,
+        "main": record.main.path,
+        "zip": record.from_zip,
+        "configure": "none",
+        "schemas": schemas,
+    }

@@ -91,7 +91,10 @@ def stage_files(files: dict[str, bytes], main_path: str, *, from_zip: bool) -> S
         for ref in doc.includes:
             path = resolve(doc.path, ref) if is_local(ref) else None
             if path is None or path not in files:
-                raise Invalid(f"Included mapping file {ref} (included by {doc.path}) is missing from the {where}")
+                raise Invalid(
+                    f"Included mapping file {ref} (included by {doc.path}) "
+                    f"is missing from the {where}"
+                )
             if path not in seen:
                 seen.add(path)
                 parsed = parse_mapping(files[path], path)
@@ -130,7 +133,9 @@ def _selected(names: list[str], configure: str | None) -> list[str]:
     return list(names) if mode == "all" else names[:1]
 
 
-def _plan_names(cat: Catalog, ws: str, store: str, selected: list[str]) -> list[tuple[str, str | None]]:
+def _plan_names(
+    cat: Catalog, ws: str, store: str, selected: list[str]
+) -> list[tuple[str, str | None]]:
     """(native name, new name or None when the store already has it) for each selected type."""
     existing = {
         (r.native_name or r.name): r.name for r in cat.list_resources(ws, "featureType", store)
@@ -154,7 +159,9 @@ def _plan_names(cat: Catalog, ws: str, store: str, selected: list[str]) -> list[
     return plan
 
 
-def _status(decisions: Decisions, created: bool, staged: Staged, configure: str | None, n: int) -> int:
+def _status(
+    decisions: Decisions, created: bool, staged: Staged, configure: str | None, n: int
+) -> int:
     mode = (configure or "").lower()
     if mode == "none":
         return 201 if created else decisions.appschema_replace_status
@@ -196,13 +203,22 @@ def apply_upload(
         state.appschema.forget(ws, store_name)
     _save_store(cat, ws, store_name, f"{folder}/{staged.main.path}", staged, when, charset)
     configured = _configure(cat, ws, store_name, plan, when)
-    record = AppSchemaRecord(ws, store_name, folder, staged.main, staged.included, staged.from_zip,
-                             internal_stores(staged.main))
+    record = AppSchemaRecord(
+        ws,
+        store_name,
+        folder,
+        staged.main,
+        staged.included,
+        staged.from_zip,
+        internal_stores(staged.main),
+    )
     state.appschema.infer_missing(state.appschema.remember(record))
     return Outcome(_status(decisions, created, staged, configure, len(plan)), created, configured)
 
 
-def _foreign_store(current: DataStore, staged: Staged, configure: str | None, decisions: Decisions) -> Outcome:
+def _foreign_store(
+    current: DataStore, staged: Staged, configure: str | None, decisions: Decisions
+) -> Outcome:
     """An existing store of another kind: GeoServer keeps it as it is and drops the upload;
     configuring app-schema types in it fails."""
     selected = _selected(staged.main.names, configure)
@@ -220,7 +236,7 @@ def _write_folder(state: State, folder: str, files: dict[str, bytes], now: float
     dd = state.datadir
     prefix = folder + "/"
     for path in [p for p in dd.files if p.startswith(prefix)]:
-        if path[len(prefix):] not in files:
+        if path[len(prefix) :] not in files:
             dd.delete(path)
     for rel, data in files.items():
         if dd.read(prefix + rel) != data:
@@ -228,7 +244,13 @@ def _write_folder(state: State, folder: str, files: dict[str, bytes], now: float
 
 
 def _save_store(
-    cat: Catalog, ws: str, name: str, main: str, staged: Staged, when: str | None, charset: str | None
+    cat: Catalog,
+    ws: str,
+    name: str,
+    main: str,
+    staged: Staged,
+    when: str | None,
+    charset: str | None,
 ) -> None:
     ns = cat.namespace(ws)
     uri = ns.uri if ns is not None else ""
@@ -255,13 +277,17 @@ def _configure(
     done: list[str] = []
     for native, name in plan:
         if name is None:
-            found = next(r for r in cat.list_resources(ws, "featureType", store)
-                         if (r.native_name or r.name) == native)
+            found = next(
+                r
+                for r in cat.list_resources(ws, "featureType", store)
+                if (r.native_name or r.name) == native
+            )
             cat.replace_resource(ws, found.name, copy_of(found), when=when)
             done.append(found.name)
             continue
-        ft = FeatureType(name, ws, store, native_name=native, title=name,
-                         keywords=["features", native])
+        ft = FeatureType(
+            name, ws, store, native_name=native, title=name, keywords=["features", native]
+        )
         cat.add_resource(ft, publish=True, when=when)
         done.append(name)
     return done

@@ -23,6 +23,11 @@ XML = {"Content-Type": "text/xml"}
 ZIP = {"Content-Type": "application/zip"}
 
 
+def short_id(value: object) -> str:
+    """A test id for a parameter: strings as they are (cut), bytes and others by kind."""
+    return value[:40] if isinstance(value, str) else type(value).__name__
+
+
 def payload(name: str) -> bytes:
     return (PAYLOADS / name).read_bytes()
 
@@ -38,7 +43,7 @@ def make_zip(files: dict[str, bytes] | list[str]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in files.items():
-            z.writestr(name, data)
+            z.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data)
     return buf.getvalue()
 
 

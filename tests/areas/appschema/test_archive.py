@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from emulator.areas.appschema.archive import find_main, read_zip, safe_name, write_zip
 from emulator.core.errors import Invalid
 
-from .conftest import make_zip
+from .conftest import make_zip, short_id
 
 
 def test_read_skips_directories_and_keeps_nested_paths():
@@ -38,7 +38,9 @@ def test_dot_segments_inside_are_normalised():
 
 
 @pytest.mark.parametrize(
-    "body", [b"", b"not a zip", b"PK\x03\x04garbage", make_zip({"a": b"x" * 100})[:-30]]
+    "body",
+    [b"", b"not a zip", b"PK\x03\x04garbage", make_zip({"a": b"x" * 100})[:-30]],
+    ids=short_id,
 )
 def test_corrupt_archives(body):
     with pytest.raises(Invalid, match="Error occured unzipping file"):

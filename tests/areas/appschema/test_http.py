@@ -20,6 +20,7 @@ from .conftest import (
     make_zip,
     mapping_xml,
     payload,
+    short_id,
 )
 
 BASE = "http://localhost:8080/geoserver/rest"
@@ -280,6 +281,7 @@ def _nothing_stored(emu, client, store: str = "mf") -> None:
         (mapping_xml(["A", "A"]), "duplicate mapping of gsml:A"),
         (payload("geosciml.appschema"), "cgi_termvalue.xml"),
     ],
+    ids=short_id,
 )
 def test_bad_mapping_file_is_400_and_nothing_is_stored(emu, gsml, body, words):
     r = put_file(gsml, "mf", body)
@@ -318,6 +320,7 @@ def test_bad_mapping_file_is_400_and_nothing_is_stored(emu, gsml, body, words):
             "escapes the store directory",
         ),
     ],
+    ids=short_id,
 )
 def test_bad_archive_is_400_and_nothing_is_stored(emu, gsml, archive, words):
     r = put_zip(gsml, "geosciml", archive)

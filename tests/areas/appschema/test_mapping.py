@@ -12,7 +12,7 @@ from emulator.areas.appschema.mapping import (
 )
 from emulator.core.errors import Invalid
 
-from .conftest import mapping_xml, payload
+from .conftest import mapping_xml, payload, short_id
 
 
 def test_main_geosciml_mapping():
@@ -100,6 +100,7 @@ def test_qualified_children_are_read_too():
             "an empty targetTypes/FeatureType",
         ),
     ],
+    ids=short_id,
 )
 def test_invalid_mappings(body, words):
     with pytest.raises(Invalid) as info:

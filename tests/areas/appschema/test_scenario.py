@@ -10,7 +10,15 @@ import pytest
 from emulator import Emulator
 from emulator.core.errors import ScenarioError
 
-from .conftest import GEOSCIML_ZIP, MONGO_URL, PAYLOADS, geosciml_zip, payload, stations_docs
+from .conftest import (
+    GEOSCIML_ZIP,
+    MONGO_URL,
+    PAYLOADS,
+    geosciml_zip,
+    payload,
+    short_id,
+    stations_docs,
+)
 
 ID0, ID1 = "58e5889ce4b02461ad5af080", "58e5889ce4b02461ad5af081"
 
@@ -142,6 +150,7 @@ def test_side_files_and_a_zip_store(tmp_path, client_for):
             "escapes the store directory",
         ),
     ],
+    ids=short_id,
 )
 def test_refusals_name_the_place(tmp_path, mutate, words):
     doc = stations_scenario()

@@ -6,7 +6,7 @@ import io
 import zipfile
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator.areas.appschema.archive import find_main, read_zip, safe_name, write_zip
@@ -83,6 +83,7 @@ segment = st.text(alphabet="abcXYZ019_-.", min_size=1, max_size=8).filter(
 paths = st.lists(segment, min_size=1, max_size=3).map("/".join)
 
 
+@settings(deadline=None)
 @given(st.dictionaries(paths, st.binary(max_size=200), max_size=6))
 def test_write_then_read_gives_the_files_back(files):
     # a file and a folder of the same name cannot both exist; keep the files that can

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator.areas.appschema.documents import (
@@ -114,6 +114,7 @@ documents = st.lists(
 )
 
 
+@settings(deadline=None)
 @given(documents)
 def test_every_document_widens_the_schema(docs):
     every = infer_schema("s", docs, [], -1).fields

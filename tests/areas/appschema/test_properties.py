@@ -29,7 +29,7 @@ def _put(c: httpx.Client, names: list[str], mode: str | None) -> httpx.Response:
     return c.put(url, content=mapping_xml(names, prefix="topp"), headers=XML)
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(type_sets, modes), min_size=1, max_size=5), type_sets)
 def test_puts_only_add_and_a_recursive_delete_starts_over(uploads, final):
     SHARED.reset()

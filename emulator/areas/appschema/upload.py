@@ -194,7 +194,7 @@ def apply_upload(
     ws = workspace.name
     current = cat.data_store(ws, store_name)
     if current is not None and not is_app_schema(current):
-        return _foreign_store(current, staged, configure, decisions)
+        return _foreign_store(current, staged, configure)
     plan = _plan_names(cat, ws, store_name, _selected(staged.main.names, configure))
     folder = folder_of(ws, store_name)
     _write_folder(state, folder, staged.files, now)
@@ -216,9 +216,7 @@ def apply_upload(
     return Outcome(_status(decisions, created, staged, configure, len(plan)), created, configured)
 
 
-def _foreign_store(
-    current: DataStore, staged: Staged, configure: str | None, decisions: Decisions
-) -> Outcome:
+def _foreign_store(current: DataStore, staged: Staged, configure: str | None) -> Outcome:
     """An existing store of another kind: GeoServer keeps it as it is and drops the upload;
     configuring app-schema types in it fails."""
     selected = _selected(staged.main.names, configure)

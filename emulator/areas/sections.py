@@ -10,6 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from .about import scenario as about
+from .appschema import scenario as appschema
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
@@ -26,6 +27,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("security", security),
     ("catalog", catalog),
     ("styles", styles),
+    ("appSchema", appschema),
     ("urlChecks", urlchecks),
     ("about", about),
     ("seeding", seeding),

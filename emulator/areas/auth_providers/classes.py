@@ -85,16 +85,25 @@ KNOWN_CLASSES: tuple[ProviderClass, ...] = (
     ),
     # GeoServer's LDAP extension
     ProviderClass(
-        "security.ldap.LDAPAuthenticationProvider", "security.ldap.LDAPSecurityServiceConfig", LDAP_FIELDS
+        "security.ldap.LDAPAuthenticationProvider",
+        "security.ldap.LDAPSecurityServiceConfig",
+        LDAP_FIELDS,
     ),
-    ProviderClass("security.jdbc.JDBCConnectAuthProvider", "security.jdbc.config.JDBCConnectAuthProviderConfig"),
+    ProviderClass(
+        "security.jdbc.JDBCConnectAuthProvider",
+        "security.jdbc.config.JDBCConnectAuthProviderConfig",
+    ),
     ProviderClass(
         "geoserver.authentication.auth.GeoFenceAuthenticationProvider",
         "geoserver.authentication.auth.GeoFenceAuthenticationProviderConfig",
     ),
-    ProviderClass("security.auth.web.WebServiceAuthenticationProvider", "security.auth.web.WebAuthenticationConfig"),
     ProviderClass(
-        "security.WebServiceBodyResponseSecurityProvider", "security.WebServiceBodyResponseSecurityProviderConfig"
+        "security.auth.web.WebServiceAuthenticationProvider",
+        "security.auth.web.WebAuthenticationConfig",
+    ),
+    ProviderClass(
+        "security.WebServiceBodyResponseSecurityProvider",
+        "security.WebServiceBodyResponseSecurityProviderConfig",
     ),
 )
 
@@ -150,7 +159,11 @@ def coerce(spec: FieldSpec, value: Any) -> Any:
     elif spec.type == "int":
         if isinstance(value, str) and _INT.fullmatch(value.strip()):
             value = int(value.strip())
-        if isinstance(value, int) and not isinstance(value, bool) and _JAVA_INT[0] <= value <= _JAVA_INT[1]:
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and _JAVA_INT[0] <= value <= _JAVA_INT[1]
+        ):
             return value
     elif isinstance(value, str):
         return value

@@ -62,7 +62,11 @@ def parse_provider_json(body: bytes) -> ProviderDraft:
         raise Invalid("Empty JSON payload")
     if isinstance(data, dict) and "authprovider" in data:
         data = data["authprovider"]
-    if isinstance(data, dict) and isinstance(data.get("authproviders"), list) and len(data["authproviders"]) == 1:
+    if (
+        isinstance(data, dict)
+        and isinstance(data.get("authproviders"), list)
+        and len(data["authproviders"]) == 1
+    ):
         data = data["authproviders"][0]
     if not isinstance(data, dict):
         raise Invalid("Malformed JSON payload")
@@ -100,7 +104,9 @@ _CORE_ATTR = {"id": "id", "name": "name", "className": "class_name"}
 # -- one provider and the list: dump -------------------------------------------------------
 
 
-def dump_provider(cfg: ProviderConfig, pclass: ProviderClass, vendor: VendorNames, fmt: str) -> bytes:
+def dump_provider(
+    cfg: ProviderConfig, pclass: ProviderClass, vendor: VendorNames, fmt: str
+) -> bytes:
     if fmt == "xml":
         return dump_provider_xml(cfg, pclass, vendor)
     return dump_provider_json(cfg, pclass, vendor)
@@ -125,15 +131,21 @@ def dump_providers(items: list[Item], vendor: VendorNames, fmt: str) -> bytes:
     return wjson.dumps({"authproviders": [_provider_object(c, p, vendor) for c, p in items]})
 
 
-def _provider_object(cfg: ProviderConfig, pclass: ProviderClass, vendor: VendorNames) -> dict[str, Any]:
+def _provider_object(
+    cfg: ProviderConfig, pclass: ProviderClass, vendor: VendorNames
+) -> dict[str, Any]:
     out: dict[str, Any] = {"id": cfg.id, "name": cfg.name, "className": vendor.emit(cfg.class_name)}
     out.update((k, v) for k, v in config_fields(cfg, pclass) if v is not None)
     return out
 
 
-def _provider_element(cfg: ProviderConfig, pclass: ProviderClass, vendor: VendorNames) -> wxml.Element:
+def _provider_element(
+    cfg: ProviderConfig, pclass: ProviderClass, vendor: VendorNames
+) -> wxml.Element:
     root = wxml.element(vendor.emit(cfg.config_class))
-    wxml.fields(root, [("id", cfg.id), ("name", cfg.name), ("className", vendor.emit(cfg.class_name))])
+    wxml.fields(
+        root, [("id", cfg.id), ("name", cfg.name), ("className", vendor.emit(cfg.class_name))]
+    )
     for key, value in config_fields(cfg, pclass):
         if key.startswith("@"):
             root.set(key[1:], _scalar(value))

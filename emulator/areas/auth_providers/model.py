@@ -127,7 +127,9 @@ class ProviderStore:
 
     def class_names(self) -> set[str]:
         """Every canonical class name ``resolve`` would recognise."""
-        return {n for c in self.configs.values() for n in (c.class_name, c.config_class)} | KNOWN_NAMES
+        return {
+            n for c in self.configs.values() for n in (c.class_name, c.config_class)
+        } | KNOWN_NAMES
 
     # -- writes --------------------------------------------------------------------------
 
@@ -175,7 +177,9 @@ class ProviderStore:
             raise ServerError(CANNOT_SAVE)
         if position is not None:
             _check_position(position, len(self.active) - 1)
-        cfg = self._build(name, existing.id, given or self.class_of(existing), draft, user_group_services)
+        cfg = self._build(
+            name, existing.id, given or self.class_of(existing), draft, user_group_services
+        )
         cfg.class_name, cfg.config_class = existing.class_name, existing.config_class
         self.configs[name] = cfg
         if position is not None:
@@ -208,7 +212,9 @@ class ProviderStore:
 
     # -- helpers -------------------------------------------------------------------------
 
-    def _draft_class(self, draft: ProviderDraft, canon: Canon, required: bool) -> ProviderClass | None:
+    def _draft_class(
+        self, draft: ProviderDraft, canon: Canon, required: bool
+    ) -> ProviderClass | None:
         """The class a body names (XML root and/or className), checked."""
         root = None
         if draft.config_class is not None:

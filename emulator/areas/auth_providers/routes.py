@@ -45,7 +45,9 @@ async def provider(request: Request) -> Response:
     """GET, PUT or DELETE one provider (``name`` may end in ``.xml``/``.json``)."""
     raw = request.path_params["name"]
     if raw in ORDER_PATHS:
-        raise MethodNotAllowed(f"Request method '{request.method}' is not supported", headers={"Allow": "PUT"})
+        raise MethodNotAllowed(
+            f"Request method '{request.method}' is not supported", headers={"Allow": "PUT"}
+        )
     name, ext = split_ext(raw, ("xml", "json"))
     if not codec.xml_safe(name):
         raise NotFound("Provider not found")
@@ -57,7 +59,9 @@ async def provider(request: Request) -> Response:
     _require_admin(request)
     store = emulator(request).state.auth_providers
     cfg = store.get(name)
-    return respond(codec.dump_provider(cfg, store.class_of(cfg), emulator(request).vendor, fmt), fmt)
+    return respond(
+        codec.dump_provider(cfg, store.class_of(cfg), emulator(request).vendor, fmt), fmt
+    )
 
 
 async def order(request: Request) -> Response:
@@ -142,7 +146,8 @@ def _body_format(request: Request) -> str:
     fmt = CONSUMES.get(mime.lower())
     if fmt is None:
         raise UnsupportedMediaType(
-            f"Content-Type '{mime or '(none)'}' is not supported; use application/xml or application/json"
+            f"Content-Type '{mime or '(none)'}' is not supported;"
+            " use application/xml or application/json"
         )
     return fmt
 
@@ -166,6 +171,9 @@ def _canon(request: Request) -> Canon:
 routes: list[BaseRoute] = [
     Route(BASE, providers, methods=["GET", "POST"], name="authproviders"),
     Route(BASE + ".{ext}", providers_ext, methods=["GET"], name="authproviders_ext"),
-    *(Route(f"{BASE}/{path}", order, methods=["PUT"], name=f"authproviders_{path}") for path in ORDER_PATHS),
+    *(
+        Route(f"{BASE}/{path}", order, methods=["PUT"], name=f"authproviders_{path}")
+        for path in ORDER_PATHS
+    ),
     Route(BASE + "/{name}", provider, methods=["GET", "PUT", "DELETE"], name="authprovider"),
 ]

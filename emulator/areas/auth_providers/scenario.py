@@ -1,10 +1,12 @@
 """Scenario section ``authProviders``: the provider configurations and the active list.
 
     "authProviders": {
-      "providers": [{"name": "default", "id": "...",
-                     "className": "org.geoserver.security.auth.UsernamePasswordAuthenticationProvider",
-                     "configClass": "org.geoserver.security.config.UsernamePasswordAuthenticationProviderConfig",
-                     "userGroupServiceName": "default", "fields": {}}],
+      "providers": [
+        {"name": "default", "id": "...",
+         "className": "org.geoserver.security.auth.UsernamePasswordAuthenticationProvider",
+         "configClass":
+           "org.geoserver.security.config.UsernamePasswordAuthenticationProviderConfig",
+         "userGroupServiceName": "default", "fields": {}}],
       "active": ["default"]
     }
 

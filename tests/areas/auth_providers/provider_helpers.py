@@ -21,7 +21,13 @@ ACCEPT_XML = {"Accept": "application/xml"}
 ACCEPT_JSON = {"Accept": "application/json"}
 
 
-def up_xml(name: str, ugs: str | None = "default", class_name: str | None = UP, root: str = UP_CFG, id_: str | None = None) -> str:
+def up_xml(
+    name: str,
+    ugs: str | None = "default",
+    class_name: str | None = UP,
+    root: str = UP_CFG,
+    id_: str | None = None,
+) -> str:
     parts = [f"<{root}>"]
     if id_ is not None:
         parts.append(f"<id>{id_}</id>")
@@ -34,7 +40,9 @@ def up_xml(name: str, ugs: str | None = "default", class_name: str | None = UP, 
     return "".join(parts)
 
 
-def up_json(name: str, ugs: str | None = "default", class_name: str | None = UP, **more: Any) -> dict[str, Any]:
+def up_json(
+    name: str, ugs: str | None = "default", class_name: str | None = UP, **more: Any
+) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name}
     if class_name is not None:
         out["className"] = class_name
@@ -44,14 +52,18 @@ def up_json(name: str, ugs: str | None = "default", class_name: str | None = UP,
     return out
 
 
-def send(client: httpx.Client, method: str, path: str, body: Any, fmt: str, **kw: Any) -> httpx.Response:
+def send(
+    client: httpx.Client, method: str, path: str, body: Any, fmt: str, **kw: Any
+) -> httpx.Response:
     """A request with a provider body in ``fmt``; dicts are JSON, strings XML."""
     headers = {**(XML if fmt == "xml" else JSON), **kw.pop("headers", {})}
     content = body if isinstance(body, str | bytes) else json.dumps(body)
     return client.request(method, path, content=content, headers=headers, **kw)
 
 
-def create(client: httpx.Client, name: str, fmt: str = "json", position: int | None = None, **kw: Any) -> httpx.Response:
+def create(
+    client: httpx.Client, name: str, fmt: str = "json", position: int | None = None, **kw: Any
+) -> httpx.Response:
     body = up_xml(name, **kw) if fmt == "xml" else {"authprovider": up_json(name, **kw)}
     params = {} if position is None else {"position": str(position)}
     return send(client, "POST", P, body, fmt, params=params)

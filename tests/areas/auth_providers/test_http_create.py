@@ -12,9 +12,9 @@ from provider_helpers import (
     JDBC_CFG,
     LDAP,
     LDAP_CFG,
-    P,
     UP,
     UP_CFG,
+    P,
     create,
     listed,
     order,
@@ -46,7 +46,11 @@ def test_create_json_shapes(client, emu, body):
     assert r.status_code == 201, r.text
     assert r.headers["location"] == f"{BASE_URL}{P}/a"
     saved = r.json()
-    assert saved["name"] == "a" and saved["className"] == UP and saved["userGroupServiceName"] == "default"
+    assert (
+        saved["name"] == "a"
+        and saved["className"] == UP
+        and saved["userGroupServiceName"] == "default"
+    )
     assert saved["id"] and saved["id"] != emu.state.auth_providers.configs["default"].id
     assert listed(client) == ["default", "a"]
     assert client.get(P + "/a.json").json() == saved
@@ -94,8 +98,14 @@ def test_location_quotes_the_name(client):
 @pytest.mark.parametrize("fmt", ["xml", "json"])
 @pytest.mark.parametrize(
     "position, expected",
-    [(None, ["default", "a", "b", "new"]), ("0", ["new", "default", "a", "b"]), ("1", ["default", "new", "a", "b"]),
-     ("3", ["default", "a", "b", "new"]), ("", ["default", "a", "b", "new"]), ("+2", ["default", "a", "new", "b"])],
+    [
+        (None, ["default", "a", "b", "new"]),
+        ("0", ["new", "default", "a", "b"]),
+        ("1", ["default", "new", "a", "b"]),
+        ("3", ["default", "a", "b", "new"]),
+        ("", ["default", "a", "b", "new"]),
+        ("+2", ["default", "a", "new", "b"]),
+    ],
 )
 def test_create_position(client, fmt, position, expected):
     create(client, "a")
@@ -110,12 +120,18 @@ def test_vendor_prefix_of_the_emulator_is_emitted(client_for):
     emu = Emulator("stock", vendor_prefix="org.service")
     c = client_for(emulator=emu)
     r = send(c, "POST", P, up_json("a"), "json", headers=ACCEPT_JSON)
-    assert r.json()["className"] == "org.service.security.auth.UsernamePasswordAuthenticationProvider"
-    assert c.get(P + "/a.xml").text.startswith("<org.service.security.config.UsernamePasswordAuthenticationProviderConfig>")
+    assert (
+        r.json()["className"] == "org.service.security.auth.UsernamePasswordAuthenticationProvider"
+    )
+    assert c.get(P + "/a.xml").text.startswith(
+        "<org.service.security.config.UsernamePasswordAuthenticationProviderConfig>"
+    )
 
 
 def test_create_answers_in_the_accepted_format(client):
-    assert create(client, "a").headers["content-type"].startswith("application/xml")  # no Accept: XML
+    assert (
+        create(client, "a").headers["content-type"].startswith("application/xml")
+    )  # no Accept: XML
     r = send(client, "POST", P, up_xml("b"), "xml", headers=ACCEPT_JSON)
     assert r.json()["name"] == "b"
 
@@ -126,16 +142,64 @@ BAD = [
     # (id, fmt, body, query, status, message part)
     ("reserved-json", "json", up_json("order"), "", 400, "'order' is reserved"),
     ("reserved-case", "xml", up_xml("OrDeR"), "", 400, "'OrDeR' is reserved"),
-    ("no-name-json", "json", {"className": UP, "userGroupServiceName": "default"}, "", 400, "name required"),
+    (
+        "no-name-json",
+        "json",
+        {"className": UP, "userGroupServiceName": "default"},
+        "",
+        400,
+        "name required",
+    ),
     ("blank-name-xml", "xml", up_xml("  "), "", 400, "name required"),
-    ("no-class-json", "json", {"authprovider": {"name": "a"}}, "", 400, "Missing 'className' in JSON payload"),
-    ("no-class-xml", "xml", up_xml("a", class_name=None), "", 400, "Missing 'className' in XML payload"),
+    (
+        "no-class-json",
+        "json",
+        {"authprovider": {"name": "a"}},
+        "",
+        400,
+        "Missing 'className' in JSON payload",
+    ),
+    (
+        "no-class-xml",
+        "xml",
+        up_xml("a", class_name=None),
+        "",
+        400,
+        "Missing 'className' in XML payload",
+    ),
     ("blank-class-json", "json", up_json("a", class_name=" "), "", 400, "Missing 'className'"),
-    ("two-in-list", "json", {"authproviders": [up_json("a"), up_json("b")]}, "", 400, "Missing 'className'"),
-    ("unsupported-json", "json", up_json("a", class_name="org.geoserver.security.auth.SomeOtherProvider"), "", 400,
-     "Unsupported className: org.geoserver.security.auth.SomeOtherProvider"),
-    ("unsupported-root", "xml", up_xml("a", root="com.example.Nope"), "", 400, "Unsupported className: com.example.Nope"),
-    ("unsupported-xml-class", "xml", up_xml("a", class_name="com.example.Nope"), "", 400, "Unsupported className"),
+    (
+        "two-in-list",
+        "json",
+        {"authproviders": [up_json("a"), up_json("b")]},
+        "",
+        400,
+        "Missing 'className'",
+    ),
+    (
+        "unsupported-json",
+        "json",
+        up_json("a", class_name="org.geoserver.security.auth.SomeOtherProvider"),
+        "",
+        400,
+        "Unsupported className: org.geoserver.security.auth.SomeOtherProvider",
+    ),
+    (
+        "unsupported-root",
+        "xml",
+        up_xml("a", root="com.example.Nope"),
+        "",
+        400,
+        "Unsupported className: com.example.Nope",
+    ),
+    (
+        "unsupported-xml-class",
+        "xml",
+        up_xml("a", class_name="com.example.Nope"),
+        "",
+        400,
+        "Unsupported className",
+    ),
     ("root-is-provider", "xml", up_xml("a", root=UP), "", 400, "Unsupported className"),
     ("class-not-of-root", "xml", up_xml("a", class_name=LDAP), "", 400, "does not belong"),
     ("duplicate", "json", up_json("default"), "", 400, "Provider 'default' already exists"),
@@ -153,22 +217,71 @@ BAD = [
     ("empty-wrapper", "xml", "<authproviders/>", "", 400, "Malformed XML payload"),
     ("doctype", "xml", '<!DOCTYPE x [<!ENTITY e "v">]><x/>', "", 400, "DOCTYPE"),
     ("name-object", "json", up_json({"x": 1}), "", 400, "Invalid value for field 'name'"),
-    ("unknown-ugs", "json", up_json("a", ugs="nope"), "", 400, "User/group service nope does not exist"),
+    (
+        "unknown-ugs",
+        "json",
+        up_json("a", ugs="nope"),
+        "",
+        400,
+        "User/group service nope does not exist",
+    ),
     ("no-ugs", "xml", up_xml("a", ugs=None), "", 400, "User/group service name is required"),
     ("unknown-field", "json", up_json("a", colour="red"), "", 400, "Unknown field 'colour'"),
-    ("unknown-element", "xml", up_xml("a").replace("<name>", "<colour>red</colour><name>"), "", 400, "Unknown field 'colour'"),
-    ("bad-bool", "json", {"name": "l", "className": LDAP, "useTLS": "maybe"}, "", 400, "Invalid value for field 'useTLS'"),
-    ("bad-int", "xml", f"<{LDAP_CFG}><name>l</name><className>{LDAP}</className><maxGroupSearchLevel>x</maxGroupSearchLevel></{LDAP_CFG}>",
-     "", 400, "Invalid value for field 'maxGroupSearchLevel'"),
+    (
+        "unknown-element",
+        "xml",
+        up_xml("a").replace("<name>", "<colour>red</colour><name>"),
+        "",
+        400,
+        "Unknown field 'colour'",
+    ),
+    (
+        "bad-bool",
+        "json",
+        {"name": "l", "className": LDAP, "useTLS": "maybe"},
+        "",
+        400,
+        "Invalid value for field 'useTLS'",
+    ),
+    (
+        "bad-int",
+        "xml",
+        f"<{LDAP_CFG}><name>l</name><className>{LDAP}</className><maxGroupSearchLevel>x</maxGroupSearchLevel></{LDAP_CFG}>",
+        "",
+        400,
+        "Invalid value for field 'maxGroupSearchLevel'",
+    ),
     ("control-char", "json", up_json("a\u0001"), "", 400, "characters not allowed"),
-    ("bad-field-name", "json", {"name": "j", "className": JDBC, "a b": 1}, "", 400, "Invalid field name 'a b'"),
-    ("infinite", "json", '{"name":"j","className":"%s","x":1e400}' % JDBC, "", 400, "not a finite number"),
-    ("duplicate-name-element", "xml", up_xml("a").replace("<name>a</name>", "<name>a</name><name>b</name>"), "", 400,
-     "more than one name"),
+    (
+        "bad-field-name",
+        "json",
+        {"name": "j", "className": JDBC, "a b": 1},
+        "",
+        400,
+        "Invalid field name 'a b'",
+    ),
+    (
+        "infinite",
+        "json",
+        '{"name":"j","className":"' + JDBC + '","x":1e400}',
+        "",
+        400,
+        "not a finite number",
+    ),
+    (
+        "duplicate-name-element",
+        "xml",
+        up_xml("a").replace("<name>a</name>", "<name>a</name><name>b</name>"),
+        "",
+        400,
+        "more than one name",
+    ),
 ]
 
 
-@pytest.mark.parametrize("fmt, body, query, status, message", [b[1:] for b in BAD], ids=[b[0] for b in BAD])
+@pytest.mark.parametrize(
+    "fmt, body, query, status, message", [b[1:] for b in BAD], ids=[b[0] for b in BAD]
+)
 @pytest.mark.parametrize("accept", ["json", "xml"])
 def test_create_refused(client, emu, fmt, body, query, status, message, accept):
     before = emu.state.auth_providers.active[:], dict(emu.state.auth_providers.configs)
@@ -194,7 +307,9 @@ def test_create_name_of_a_disabled_provider_is_a_duplicate(client, emu):
     assert listed(client) == ["default"]
 
 
-@pytest.mark.parametrize("content_type", ["text/plain", "text/xml", "application/x-www-form-urlencoded", None])
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "text/xml", "application/x-www-form-urlencoded", None]
+)
 def test_create_unsupported_content_type_is_415(client, emu, content_type):
     headers = {} if content_type is None else {"Content-Type": content_type}
     r = client.post(P, content=up_xml("a"), headers=headers)
@@ -257,14 +372,19 @@ def test_ldap_json_in_xml_out(client):
 
 
 def test_geoserver_ldap_class_is_known_too(client):
-    body = {"name": "l2", "className": "org.geoserver.security.ldap.LDAPAuthenticationProvider", "serverURL": "ldap://x"}
+    body = {
+        "name": "l2",
+        "className": "org.geoserver.security.ldap.LDAPAuthenticationProvider",
+        "serverURL": "ldap://x",
+    }
     r = send(client, "POST", P, body, "json", headers=ACCEPT_XML)
     assert r.status_code == 201
     assert xml_fields(r.text)[0] == "org.geoserver.security.ldap.LDAPSecurityServiceConfig"
 
 
 JDBC_XML = (
-    f'<{JDBC_CFG} kind="x"><name>j</name><className>{JDBC}</className><userGroupServiceName>default</userGroupServiceName>'
+    f'<{JDBC_CFG} kind="x"><name>j</name><className>{JDBC}</className>'
+    "<userGroupServiceName>default</userGroupServiceName>"
     "<driverClassName>org.postgresql.Driver</driverClassName><connectURL>jdbc:postgresql://db/gs</connectURL>"
     '<nested><a>1</a><a>2</a><b t="y">z</b></nested><empty/></' + JDBC_CFG + ">"
 )
@@ -276,26 +396,49 @@ def test_other_class_fields_kept_in_xml(client):
     stored = client.get(P + "/j.xml").text
     assert stored.startswith(f'<{JDBC_CFG} kind="x"><id>')
     assert stored.endswith(JDBC_XML.split("</className>", 1)[1])
-    assert client.get(P + "/j.json").json()["nested"] == {"a": ["1", "2"], "b": {"@t": "y", "$": "z"}}
+    assert client.get(P + "/j.json").json()["nested"] == {
+        "a": ["1", "2"],
+        "b": {"@t": "y", "$": "z"},
+    }
 
 
 def test_other_class_fields_kept_in_json(client):
-    body = {"name": "j", "className": JDBC, "connectURL": "jdbc:x", "poolSize": 5, "ssl": True,
-            "props": {"k": ["v1", "v2"], "@class": "map"}, "nothing": None}
+    body = {
+        "name": "j",
+        "className": JDBC,
+        "connectURL": "jdbc:x",
+        "poolSize": 5,
+        "ssl": True,
+        "props": {"k": ["v1", "v2"], "@class": "map"},
+        "nothing": None,
+    }
     r = send(client, "POST", P, body, "json", headers=ACCEPT_JSON)
     assert r.status_code == 201, r.text
     saved = r.json()
     saved.pop("id")
     assert saved == {k: v for k, v in body.items() if v is not None}
     xml = client.get(P + "/j.xml").text
-    assert '<props class="map"><k>v1</k><k>v2</k></props>' in xml and "<poolSize>5</poolSize>" in xml
+    assert (
+        '<props class="map"><k>v1</k><k>v2</k></props>' in xml and "<poolSize>5</poolSize>" in xml
+    )
 
 
 def test_spec_example_values_are_accepted(client):
     """The spec writes org.service class names for both provider classes it shows."""
-    r = send(client, "POST", P, up_xml("s", root=UP_CFG.replace("geoserver", "service"),
-                                       class_name=UP.replace("geoserver", "service")), "xml")
+    r = send(
+        client,
+        "POST",
+        P,
+        up_xml(
+            "s",
+            root=UP_CFG.replace("geoserver", "service"),
+            class_name=UP.replace("geoserver", "service"),
+        ),
+        "xml",
+    )
     assert r.status_code == 201
-    r = send(client, "POST", P, json.dumps({"authprovider": {"name": "l", "className": LDAP}}), "json")
+    r = send(
+        client, "POST", P, json.dumps({"authprovider": {"name": "l", "className": LDAP}}), "json"
+    )
     assert r.status_code == 201
     assert listed(client) == ["default", "s", "l"]

@@ -63,7 +63,9 @@ BAD_ORDERS = [
 ]
 
 
-@pytest.mark.parametrize("content, content_type, message", [b[1:] for b in BAD_ORDERS], ids=[b[0] for b in BAD_ORDERS])
+@pytest.mark.parametrize(
+    "content, content_type, message", [b[1:] for b in BAD_ORDERS], ids=[b[0] for b in BAD_ORDERS]
+)
 @pytest.mark.parametrize("accept", ["json", "xml"])
 def test_order_refused(abc, emu, content, content_type, message, accept):
     reloads = emu.state.security.reloads
@@ -127,8 +129,17 @@ def zed(emu, client):
     emu.state.users.services["other"] = svc
     emu.state.users.create_user("other", "zed", "zpw", True)
     emu.state.users.assign_user_role(None, "ADMIN", "zed", True)
-    r = send(client, "POST", P, {"name": "p2", "className": "org.geoserver.security.auth."
-                                 "UsernamePasswordAuthenticationProvider", "userGroupServiceName": "other"}, "json")
+    r = send(
+        client,
+        "POST",
+        P,
+        {
+            "name": "p2",
+            "className": "org.geoserver.security.auth.UsernamePasswordAuthenticationProvider",
+            "userGroupServiceName": "other",
+        },
+        "json",
+    )
     assert r.status_code == 201
     return ("zed", "zpw")
 
@@ -152,8 +163,17 @@ def test_deleting_a_provider_stops_its_users(client, client_for, zed):
 
 def test_an_ldap_provider_authenticates_nobody(client, client_for, zed):
     """Providers other than username/password have nothing to talk to: skipped."""
-    send(client, "POST", P + "?position=0", {"name": "l", "className": "org.geoserver.security.auth."
-                                             "LdapAuthenticationProvider", "userGroupServiceName": "other"}, "json")
+    send(
+        client,
+        "POST",
+        P + "?position=0",
+        {
+            "name": "l",
+            "className": "org.geoserver.security.auth.LdapAuthenticationProvider",
+            "userGroupServiceName": "other",
+        },
+        "json",
+    )
     order(client, ["l", "default"])
     assert client_for(auth=zed).get(P).status_code == 401
     assert client.get(P).status_code == 200

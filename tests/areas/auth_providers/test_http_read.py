@@ -6,9 +6,9 @@ import pytest
 from provider_helpers import (
     ACCEPT_JSON,
     ACCEPT_XML,
-    P,
     UP,
     UP_CFG,
+    P,
     create,
     listed,
     order,
@@ -61,7 +61,11 @@ def test_list_holds_only_the_active_providers_in_active_order(client):
     assert order(client, ["c", "default", "a"]).status_code == 200
     assert listed(client) == ["c", "default", "a"]
     r = client.get(P + ".xml")
-    assert [el.split(">")[0] for el in r.text.split("<name>")[1:]] == ["c</name", "default</name", "a</name"]
+    assert [el.split(">")[0] for el in r.text.split("<name>")[1:]] == [
+        "c</name",
+        "default</name",
+        "a</name",
+    ]
 
 
 def test_empty_active_list_is_an_empty_list(emu, client, client_for):
@@ -84,7 +88,10 @@ def test_list_unacceptable_accept_is_406(client):
     assert r.json()["status"] == 406
 
 
-@pytest.mark.parametrize("suffix, fmt", [("", "xml"), (".xml", "xml"), (".json", "json"), (".JSON", "json"), (".Xml", "xml")])
+@pytest.mark.parametrize(
+    "suffix, fmt",
+    [("", "xml"), (".xml", "xml"), (".json", "json"), (".JSON", "json"), (".Xml", "xml")],
+)
 def test_get_one(client, suffix, fmt):
     r = client.get(f"{P}/default{suffix}")
     assert r.status_code == 200
@@ -93,7 +100,12 @@ def test_get_one(client, suffix, fmt):
     else:
         root, fields = xml_fields(r.text)
         assert root == UP_CFG
-        assert fields == {"id": STOCK_ID, "name": "default", "className": UP, "userGroupServiceName": "default"}
+        assert fields == {
+            "id": STOCK_ID,
+            "name": "default",
+            "className": UP,
+            "userGroupServiceName": "default",
+        }
 
 
 def test_get_one_follows_accept(client):
@@ -115,7 +127,8 @@ def test_get_missing_is_404_error_response(client, headers, fmt):
     if fmt == "json":
         assert r.json() == {"status": 404, "message": "Provider 'nope' not found"}
     else:
-        assert r.text == "<ErrorResponse><status>404</status><message>Provider 'nope' not found</message></ErrorResponse>"
+        message = "<message>Provider 'nope' not found</message>"
+        assert r.text == f"<ErrorResponse><status>404</status>{message}</ErrorResponse>"
 
 
 def test_get_missing_with_xml_extension_answers_xml(client):

@@ -20,7 +20,9 @@ from .classes import (
     USER_GROUP_SERVICE,
     USERNAME_PASSWORD_CONFIG,
     USERNAME_PASSWORD_PROVIDER,
+    FieldSpec,
     ProviderClass,
+    coerce,
     known_class,
     known_provider,
     typed_fields,
@@ -241,9 +243,7 @@ class ProviderStore:
         user_group_services: Container[str],
     ) -> ProviderConfig:
         fields = typed_fields(pclass, draft.fields)
-        ugs = fields.pop(USER_GROUP_SERVICE, None)
-        if ugs is not None and not isinstance(ugs, str):
-            raise Invalid(f"Invalid value for field '{USER_GROUP_SERVICE}': expected a string")
+        ugs = coerce(FieldSpec(USER_GROUP_SERVICE), fields.pop(USER_GROUP_SERVICE, None))
         if pclass.requires_user_group_service and not (ugs or "").strip():
             raise Invalid("User/group service name is required")
         if ugs and ugs not in user_group_services:

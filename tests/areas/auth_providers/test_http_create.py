@@ -442,3 +442,15 @@ def test_spec_example_values_are_accepted(client):
     )
     assert r.status_code == 201
     assert listed(client) == ["default", "s", "l"]
+
+
+def test_other_class_user_group_service_is_read_as_text(client, emu):
+    from emulator.areas.users.model import UserGroupService
+
+    emu.state.users.services["7"] = UserGroupService("7")
+    body = {"name": "j", "className": JDBC, "userGroupServiceName": 7}
+    r = send(client, "POST", P, body, "json", headers=ACCEPT_JSON)
+    assert r.status_code == 201 and r.json()["userGroupServiceName"] == "7"
+    body = {"name": "k", "className": JDBC, "userGroupServiceName": {"a": 1}}
+    r = send(client, "POST", P, body, "json")
+    assert r.status_code == 400 and "userGroupServiceName" in r.json()["message"]

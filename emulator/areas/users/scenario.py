@@ -5,7 +5,7 @@
       "services": [{"name": "default", "readOnly": false,
                     "users": [{"name": "admin", "password": "geoserver", "enabled": true}],
                     "groups": [{"name": "g", "enabled": true, "members": ["admin"]}]}],
-      "roleServices": [{"name": "default", "adminRole": "ADMIN", "groupAdminRole": "GROUP_ADMIN",
+      "roleServices": [{"name": "default", "readOnly": false, "adminRole": "ADMIN", "groupAdminRole": "GROUP_ADMIN",
                         "roles": ["ADMIN", "GROUP_ADMIN"],
                         "userRoles": {"admin": ["ADMIN"]}, "groupRoles": {}}]
     }
@@ -35,9 +35,11 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         for u in s.items("users"):
             u.only({"name", "password", "enabled", "properties"})
             uname = u.str("name", required=True)
-            svc.users[uname] = User(
-                uname, u.str("password", ""), u.bool("enabled", True), dict(u.dict("properties"))
-            )
+            props = u.dict("properties")
+            bad = sorted(k for k, v in props.items() if not isinstance(v, str))
+            if bad:
+                raise ScenarioError(f"{u.where}.properties.{bad[0]}: expected a string")
+            svc.users[uname] = User(uname, u.str("password", ""), u.bool("enabled", True), dict(props))
         for g in s.items("groups"):
             g.only({"name", "enabled", "members"})
             gname = g.str("name", required=True)
@@ -48,9 +50,10 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
                 raise ScenarioError(f"{g.where}.members: unknown user {unknown[0]}")
             svc.memberships[gname] = members
     for r in sec.items("roleServices"):
-        r.only({"name", "adminRole", "groupAdminRole", "roles", "userRoles", "groupRoles"})
+        r.only({"name", "readOnly", "adminRole", "groupAdminRole", "roles", "userRoles", "groupRoles"})
         name = r.str("name", required=True)
         rs = store.role_services.setdefault(name, RoleService(name))
+        rs.read_only = r.bool("readOnly", rs.read_only)
         rs.admin_role = r.str("adminRole", rs.admin_role)
         rs.group_admin_role = r.str("groupAdminRole", rs.group_admin_role)
         for role in r.strings("roles"):
@@ -62,7 +65,12 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
                 missing = sorted(set(roles) - set(rs.roles))
                 if missing:
                     raise ScenarioError(f"{r.where}.{field_name}.{holder}: unknown role {missing[0]}")
-                target.setdefault(holder, set()).update(roles)
+                if roles:
+                    target.setdefault(holder, set()).update(roles)
+    if store.default_service not in store.services:
+        raise ScenarioError(f"{sec.where}.defaultService: no user/group service {store.default_service}")
+    if store.active_role_service not in store.role_services:
+        raise ScenarioError(f"{sec.where}.activeRoleService: no role service {store.active_role_service}")
 
 
 def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
@@ -88,11 +96,12 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
         "roleServices": [
             {
                 "name": rs.name,
+                "readOnly": rs.read_only,
                 "adminRole": rs.admin_role,
                 "groupAdminRole": rs.group_admin_role,
                 "roles": list(rs.roles),
-                "userRoles": {k: sorted(v) for k, v in rs.user_roles.items()},
-                "groupRoles": {k: sorted(v) for k, v in rs.group_roles.items()},
+                "userRoles": {k: sorted(v) for k, v in sorted(rs.user_roles.items()) if v},
+                "groupRoles": {k: sorted(v) for k, v in sorted(rs.group_roles.items()) if v},
             }
             for rs in store.role_services.values()
         ],

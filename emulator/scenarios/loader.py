@@ -123,7 +123,11 @@ def build(path: Path, depth: int = 0) -> tuple[State, Settings]:
     if doc.get("extends") is not None:
         if not isinstance(doc["extends"], str):
             raise ScenarioError(f"{where}: extends: expected a scenario name or path")
-        state, settings = build(resolve(doc["extends"], base_dir), depth + 1)
+        try:
+            parent = resolve(doc["extends"], base_dir)
+        except ScenarioError as exc:
+            raise ScenarioError(f"{where}: extends: {exc}") from None
+        state, settings = build(parent, depth + 1)
     else:
         state, settings = State(), Settings()
     settings = _settings(doc, where, settings)

@@ -199,11 +199,9 @@ async def self_password(request: Request) -> Response:
 
 
 def _shapes(path: str, endpoint: Endpoint, methods: list[str]) -> list[BaseRoute]:
-    """``path``, ``path/`` and, when the path ends in a literal, ``path.{ext}``."""
-    out: list[BaseRoute] = [
-        Route(path, endpoint, methods=methods),
-        Route(path + "/", endpoint, methods=methods),
-    ]
+    """``path`` and, when the path ends in a literal, ``path.{ext}`` (a trailing slash is
+    dropped before routing, see ``http/middleware.py``)."""
+    out: list[BaseRoute] = [Route(path, endpoint, methods=methods)]
     if not path.endswith("}"):
         out.append(Route(path + ".{ext}", endpoint, methods=methods))
     return out

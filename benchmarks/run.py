@@ -1,0 +1,167 @@
+"""Start-up and request figures of the emulator, against the targets of issue 2.
+
+    python benchmarks/run.py [--strict] [--repeat N]
+
+Each figure is the best of several runs (the machine may be shared; the best run is the
+closest to the code's own cost) with the median beside it. Targets:
+
+- a fresh ``Emulator("stock")`` once the scenario is parsed (cached): ≤ 5 ms
+- ``Emulator.reset()``: ≤ 1 ms
+- ``import emulator`` + ``create_app(Emulator("stock"))`` in a fresh interpreter: ≤ 150 ms
+  (timed inside the child, so the interpreter's own start-up is not counted)
+- one request in-process, through the ASGI app and through the WSGI callable: ≤ 1 ms
+
+``--strict`` exits 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import io
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+AUTH = b"Basic " + base64.b64encode(b"admin:geoserver")
+PATH = "/geoserver/rest/security/usergroup/users.json"
+
+CHILD = """
+import time
+t0 = time.perf_counter()
+import emulator
+app = emulator.create_app(emulator.Emulator("stock"))
+t1 = time.perf_counter()
+import sys
+print((t1 - t0) * 1000, "lxml" in sys.modules, "werkzeug" in sys.modules)
+"""
+
+
+@dataclass
+class Figure:
+    name: str
+    best_ms: float
+    median_ms: float
+    target_ms: float
+
+    @property
+    def ratio(self) -> float:
+        return self.best_ms / self.target_ms
+
+    def line(self) -> str:
+        verdict = "ok" if self.best_ms <= self.target_ms else "MISSED"
+        return (
+            f"{self.name:<44} {self.best_ms:9.3f} ms  (median {self.median_ms:8.3f})"
+            f"  target {self.target_ms:6.1f} ms  ratio {self.ratio:5.2f}  {verdict}"
+        )
+
+
+def timed(fn: Callable[[], object], runs: int, inner: int = 1) -> tuple[float, float]:
+    """(best, median) milliseconds per call of ``fn``."""
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        samples.append((time.perf_counter() - start) * 1000 / inner)
+    return min(samples), statistics.median(samples)
+
+
+def import_and_create_app(runs: int) -> tuple[float, float, str]:
+    samples: list[float] = []
+    lazy = ""
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD], capture_output=True, text=True, check=True, cwd=ROOT
+        ).stdout.split()
+        samples.append(float(out[0]))
+        lazy = f"lxml loaded: {out[1]}, werkzeug loaded: {out[2]}"
+    return min(samples), statistics.median(samples), lazy
+
+
+def asgi_request(app: object) -> Callable[[], None]:
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+        "scheme": "http", "path": PATH, "raw_path": PATH.encode(), "root_path": "",
+        "query_string": b"", "server": ("localhost", 8080), "client": ("127.0.0.1", 1),
+        "headers": [(b"host", b"localhost:8080"), (b"authorization", AUTH), (b"accept", b"*/*")],
+    }
+    loop = asyncio.new_event_loop()
+
+    async def one() -> None:
+        status: list[int] = []
+
+        async def receive() -> dict[str, object]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, object]) -> None:
+            if message["type"] == "http.response.start":
+                status.append(int(message["status"]))  # type: ignore[call-overload]
+
+        await app(dict(scope), receive, send)  # type: ignore[operator]
+        assert status == [200], status
+
+    return lambda: loop.run_until_complete(one())
+
+
+def wsgi_request(app: Callable[..., object]) -> Callable[[], None]:
+    def one() -> None:
+        environ = {
+            "REQUEST_METHOD": "GET", "PATH_INFO": PATH, "QUERY_STRING": "", "SERVER_NAME": "localhost",
+            "SERVER_PORT": "8080", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(b""), "HTTP_HOST": "localhost:8080",
+            "HTTP_AUTHORIZATION": AUTH.decode(), "HTTP_ACCEPT": "*/*",
+        }
+        seen: list[str] = []
+        b"".join(app(environ, lambda status, headers: seen.append(status)))  # type: ignore[arg-type]
+        assert seen[0].startswith("200"), seen
+
+    return one
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--repeat", type=int, default=9, help="runs per figure (default 9)")
+    args = parser.parse_args(argv)
+    runs = max(3, args.repeat)
+
+    best, median, lazy = import_and_create_app(runs)
+    figures = [Figure("import emulator + create_app (fresh process)", best, median, 150.0)]
+
+    from emulator import Emulator
+
+    first_start = time.perf_counter()
+    emu = Emulator("stock")
+    first_ms = (time.perf_counter() - first_start) * 1000
+    figures.append(Figure('Emulator("stock"), scenario cached', *timed(lambda: Emulator("stock"), runs, 20), 5.0))
+    emu.state.users.create_user(None, "someone", "pw", True)
+    figures.append(Figure("Emulator.reset()", *timed(emu.reset, runs, 50), 1.0))
+    asgi = asgi_request(emu.asgi_app)
+    asgi()  # warm up
+    figures.append(Figure("GET users.json via ASGI", *timed(asgi, runs, 50), 1.0))
+    wsgi = wsgi_request(emu.wsgi_app)
+    wsgi()
+    figures.append(Figure("GET users.json via WSGI", *timed(wsgi, runs, 50), 1.0))
+
+    print(f"geoserver-emulator benchmarks (best of {runs}; Python {sys.version.split()[0]})")
+    for figure in figures:
+        print(figure.line())
+    print(f"first Emulator(\"stock\") in this process (parses the scenario): {first_ms:.1f} ms")
+    print(f"after import + create_app: {lazy} (both load on first use)")
+    missed = [f.name for f in figures if f.best_ms > f.target_ms]
+    if missed:
+        print("missed: " + "; ".join(missed))
+    return 1 if missed and args.strict else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

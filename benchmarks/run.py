@@ -89,9 +89,17 @@ def import_and_create_app(runs: int) -> tuple[float, float, str]:
 
 def asgi_request(app: object) -> Callable[[], None]:
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
-        "scheme": "http", "path": PATH, "raw_path": PATH.encode(), "root_path": "",
-        "query_string": b"", "server": ("localhost", 8080), "client": ("127.0.0.1", 1),
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": PATH,
+        "raw_path": PATH.encode(),
+        "root_path": "",
+        "query_string": b"",
+        "server": ("localhost", 8080),
+        "client": ("127.0.0.1", 1),
         "headers": [(b"host", b"localhost:8080"), (b"authorization", AUTH), (b"accept", b"*/*")],
     }
     loop = asyncio.new_event_loop()
@@ -115,10 +123,17 @@ def asgi_request(app: object) -> Callable[[], None]:
 def wsgi_request(app: Callable[..., object]) -> Callable[[], None]:
     def one() -> None:
         environ = {
-            "REQUEST_METHOD": "GET", "PATH_INFO": PATH, "QUERY_STRING": "", "SERVER_NAME": "localhost",
-            "SERVER_PORT": "8080", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
-            "wsgi.input": io.BytesIO(b""), "HTTP_HOST": "localhost:8080",
-            "HTTP_AUTHORIZATION": AUTH.decode(), "HTTP_ACCEPT": "*/*",
+            "REQUEST_METHOD": "GET",
+            "PATH_INFO": PATH,
+            "QUERY_STRING": "",
+            "SERVER_NAME": "localhost",
+            "SERVER_PORT": "8080",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(b""),
+            "HTTP_HOST": "localhost:8080",
+            "HTTP_AUTHORIZATION": AUTH.decode(),
+            "HTTP_ACCEPT": "*/*",
         }
         seen: list[str] = []
         b"".join(app(environ, lambda status, headers: seen.append(status)))  # type: ignore[arg-type]
@@ -142,7 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     first_start = time.perf_counter()
     emu = Emulator("stock")
     first_ms = (time.perf_counter() - first_start) * 1000
-    figures.append(Figure('Emulator("stock"), scenario cached', *timed(lambda: Emulator("stock"), runs, 20), 5.0))
+    figures.append(
+        Figure(
+            'Emulator("stock"), scenario cached', *timed(lambda: Emulator("stock"), runs, 20), 5.0
+        )
+    )
     emu.state.users.create_user(None, "someone", "pw", True)
     figures.append(Figure("Emulator.reset()", *timed(emu.reset, runs, 50), 1.0))
     asgi = asgi_request(emu.asgi_app)
@@ -155,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"geoserver-emulator benchmarks (best of {runs}; Python {sys.version.split()[0]})")
     for figure in figures:
         print(figure.line())
-    print(f"first Emulator(\"stock\") in this process (parses the scenario): {first_ms:.1f} ms")
+    print(f'first Emulator("stock") in this process (parses the scenario): {first_ms:.1f} ms')
     print(f"after import + create_app: {lazy} (both load on first use)")
     missed = [f.name for f in figures if f.best_ms > f.target_ms]
     if missed:

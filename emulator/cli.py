@@ -13,7 +13,9 @@ from .core.errors import ScenarioError
 from .core.profile import PROFILES
 
 JAVA_PACKAGE = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*")
-CONTEXT_PATH = re.compile(r"/?([A-Za-z0-9._~!$&'()*+,;=:@%-]+(/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*)?/?")
+CONTEXT_PATH = re.compile(
+    r"/?([A-Za-z0-9._~!$&'()*+,;=:@%-]+(/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*)?/?"
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -77,7 +79,9 @@ def serve(args: argparse.Namespace) -> int:
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:
-        sys.stderr.write(f"geoserver-emulator: cannot listen on {args.host}:{args.port}: {exc.strerror}\n")
+        sys.stderr.write(
+            f"geoserver-emulator: cannot listen on {args.host}:{args.port}: {exc.strerror}\n"
+        )
         return 2
     host, port = sock.getsockname()[:2]
     server = ThreadedServer(config(emu.asgi_app, args.host))

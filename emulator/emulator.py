@@ -87,7 +87,9 @@ class Emulator:
     def dump_scenario(self) -> dict[str, Any]:
         """The current state as a self-contained scenario document (no ``extends``), with
         the profile and vendor prefix in use: loading it gives an equal emulator."""
-        settings = replace(self.scenario.settings, profile=self.profile, vendor_prefix=self.vendor.prefix)
+        settings = replace(
+            self.scenario.settings, profile=self.profile, vendor_prefix=self.vendor.prefix
+        )
         return loader.dump(self.state, settings)
 
     def save_scenario(self, path: str | Path) -> None:

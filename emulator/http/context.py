@@ -23,7 +23,8 @@ def emulator(request: Request) -> Emulator:
 
 
 def principal(request: Request) -> Principal | None:
-    return request.scope.get("state", {}).get("principal")
+    found: Principal | None = request.scope.get("state", {}).get("principal")
+    return found
 
 
 async def body(request: Request) -> bytes:
@@ -56,7 +57,10 @@ def rest_url(request: Request, path: str) -> str:
 
 
 def response_format(
-    request: Request, ext: str | None, offered: Sequence[str] = ("xml", "json"), default: str = "xml"
+    request: Request,
+    ext: str | None,
+    offered: Sequence[str] = ("xml", "json"),
+    default: str = "xml",
 ) -> str:
     """The response format: the path extension, else a ``?format=`` parameter (GeoServer's
     REST configuration favours it), else ``Accept``, else ``default``; 406 when the one

@@ -158,7 +158,9 @@ class AuthMiddleware:
 def _trim_slash(scope: Scope, path: str) -> str:
     """Drop one trailing slash from a REST path, in the scope too: GeoServer's REST
     dispatcher matches ``/rest/x/`` as ``/rest/x`` (Spring's trailing-slash match)."""
-    if not path.startswith(("/rest/", "/gwc/rest/")) or not path.endswith("/") or path.endswith("//"):
+    if not path.startswith(("/rest/", "/gwc/rest/")) or not path.endswith("/"):
+        return path
+    if path.endswith("//"):
         return path
     scope["path"] = scope["path"][:-1]
     raw = scope.get("raw_path")

@@ -48,7 +48,8 @@ class WSGIApp:
             if message["type"] == "http.response.start":
                 status = message["status"]
                 headers.extend(
-                    (k.decode("latin-1"), v.decode("latin-1")) for k, v in message.get("headers", [])
+                    (k.decode("latin-1"), v.decode("latin-1"))
+                    for k, v in message.get("headers", [])
                 )
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
@@ -88,9 +89,13 @@ def _scope(environ: dict[str, Any]) -> dict[str, Any]:
     headers = []
     for key, value in environ.items():
         if key.startswith("HTTP_"):
-            headers.append((key[5:].replace("_", "-").lower().encode("latin-1"), value.encode("latin-1")))
+            headers.append(
+                (key[5:].replace("_", "-").lower().encode("latin-1"), value.encode("latin-1"))
+            )
         elif key in ("CONTENT_TYPE", "CONTENT_LENGTH") and value:
-            headers.append((key.replace("_", "-").lower().encode("latin-1"), value.encode("latin-1")))
+            headers.append(
+                (key.replace("_", "-").lower().encode("latin-1"), value.encode("latin-1"))
+            )
     script = environ.get("SCRIPT_NAME", "")
     path = script + environ.get("PATH_INFO", "")
     server = (environ.get("SERVER_NAME", "localhost"), int(environ.get("SERVER_PORT", 80) or 80))

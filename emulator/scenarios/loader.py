@@ -65,8 +65,8 @@ def read_document(path: Path) -> tuple[dict[str, Any], dict[str, Path]]:
     """The merged JSON document of a scenario file or folder, and the file each top-level
     key came from (for error messages)."""
     if not path.is_dir():
-        doc = _read_json(path)
-        return doc, dict.fromkeys(doc, path)
+        single = _read_json(path)
+        return single, dict.fromkeys(single, path)
     doc: dict[str, Any] = {}
     origin: dict[str, Path] = {}
     for file in sorted(path.glob("*.json")):
@@ -123,11 +123,16 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
     return Settings(profile, sec.str("vendorPrefix", base.vendor_prefix), origin, extras)
 
 
-def build(path: Path, chain: tuple[Path, ...] = (), files: list[Path] | None = None) -> tuple[State, Settings]:
+def build(
+    path: Path, chain: tuple[Path, ...] = (), files: list[Path] | None = None
+) -> tuple[State, Settings]:
     """Read a scenario (and what it extends) into a fresh state; ``files`` collects every
     file read."""
     if path in chain:
-        raise ScenarioError(f"{_name(chain[-1])}: extends: {_name(path)} extends itself, through {len(chain)} step(s)")
+        raise ScenarioError(
+            f"{_name(chain[-1])}: extends: {_name(path)} extends itself"
+            f" through {len(chain)} step(s)"
+        )
     doc, origin = read_document(path)
     if files is not None:
         files.extend([path] if not path.is_dir() else [path, *sorted(set(origin.values()))])
@@ -210,7 +215,9 @@ def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:
     ctx = ScenarioContext(VendorNames(), None, "dump")
     doc: dict[str, Any] = {}
     if settings is not None:
-        s: dict[str, Any] = {"clockOrigin": settings.clock_origin.isoformat().replace("+00:00", "Z")}
+        s: dict[str, Any] = {
+            "clockOrigin": settings.clock_origin.isoformat().replace("+00:00", "Z")
+        }
         if settings.profile:
             s["profile"] = settings.profile
         if settings.vendor_prefix:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import Invalid
 
 if TYPE_CHECKING:
-    from lxml import etree
-    from lxml.etree import _Element as Element
+    from lxml import etree  # type: ignore[import-untyped]
+    from lxml.etree import _Element as Element  # type: ignore[import-untyped]
 else:
     Element = Any
 
@@ -123,7 +123,8 @@ def fields(parent: Element, values: Iterable[tuple[str, object]]) -> Element:
 
 
 def dump(el: Element, declaration: bool = False) -> bytes:
-    return _etree().tostring(el, encoding="UTF-8", xml_declaration=declaration)
+    data: bytes = _etree().tostring(el, encoding="UTF-8", xml_declaration=declaration)
+    return data
 
 
 def to_bool(value: str | None, what: str = "value") -> bool | None:

@@ -48,7 +48,11 @@ def _readline(proc: subprocess.Popen[str]) -> str:
 
 
 def _spawn(*args: str, module: bool = False) -> subprocess.Popen[str]:
-    exe = [sys.executable, "-m", "emulator"] if module else [sys.executable, "-c", "from emulator.cli import main; raise SystemExit(main())"]
+    exe = (
+        [sys.executable, "-m", "emulator"]
+        if module
+        else [sys.executable, "-c", "from emulator.cli import main; raise SystemExit(main())"]
+    )
     return subprocess.Popen(
         [*exe, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=os.getcwd()
     )
@@ -113,19 +117,47 @@ def test_ready_line_then_clean_stop(serve, sig):
 
 def test_defaults_seen_through_health(serve):
     h = serve().health()
-    assert h == {**h, "status": "ok", "scenario": "stock", "profile": "spec", "clock": "realtime", "vendorPrefix": "org.geoserver"}
+    assert h == {
+        **h,
+        "status": "ok",
+        "scenario": "stock",
+        "profile": "spec",
+        "clock": "realtime",
+        "vendorPrefix": "org.geoserver",
+    }
 
 
 def test_python_dash_m_and_every_option(serve):
     served = serve(
-        "--context-path", "/gs", "--profile", "geoserver", "--vendor-prefix", "org.service",
-        "--clock", "manual", "--scenario", "empty", "--host", "127.0.0.1", module=True,
+        "--context-path",
+        "/gs",
+        "--profile",
+        "geoserver",
+        "--vendor-prefix",
+        "org.service",
+        "--clock",
+        "manual",
+        "--scenario",
+        "empty",
+        "--host",
+        "127.0.0.1",
+        module=True,
     )
     assert served.url.endswith("/gs")
     h = served.health()
-    assert (h["scenario"], h["profile"], h["clock"], h["vendorPrefix"]) == ("empty", "geoserver", "manual", "org.service")
+    assert (h["scenario"], h["profile"], h["clock"], h["vendorPrefix"]) == (
+        "empty",
+        "geoserver",
+        "manual",
+        "org.service",
+    )
     assert h["now"] == 0.0  # manual: frozen
-    assert httpx.get(f"http://127.0.0.1:{served.port}/geoserver/rest/security/roles", auth=ADMIN).status_code == 404
+    assert (
+        httpx.get(
+            f"http://127.0.0.1:{served.port}/geoserver/rest/security/roles", auth=ADMIN
+        ).status_code
+        == 404
+    )
     r = httpx.post(f"{served.url}/__emulator/clock/advance?seconds=5", auth=ADMIN)
     assert r.json() == {"now": 5.0}
 
@@ -143,10 +175,13 @@ def test_scenario_file_and_folder(serve, tmp_path):
     folder = tmp_path / "folder"
     folder.mkdir()
     (folder / "users.json").write_text(
-        '{"extends": "empty", "users": {"services": [{"name": "default", "users": [{"name": "eve", "password": "pw"}]}]}}'
+        '{"extends": "empty", "users": {"services": [{"name": "default", '
+        '"users": [{"name": "eve", "password": "pw"}]}]}}'
     )
     served = serve("--scenario", str(folder))
-    users = httpx.get(f"{served.url}/rest/security/usergroup/users.json", auth=ADMIN).json()["users"]
+    users = httpx.get(f"{served.url}/rest/security/usergroup/users.json", auth=ADMIN).json()[
+        "users"
+    ]
     assert [u["userName"] for u in users] == ["admin", "eve"]
 
 
@@ -172,8 +207,16 @@ def test_scenario_file_and_folder(serve, tmp_path):
 def test_bad_flags_exit_2_with_one_line(args, says):
     port = _free_port()
     proc = subprocess.run(
-        [sys.executable, "-m", "emulator", *args, *(["--port", str(port)] if args[:1] == ["serve"] and "--port" not in args else [])],
-        capture_output=True, text=True, timeout=STARTUP_LIMIT,
+        [
+            sys.executable,
+            "-m",
+            "emulator",
+            *args,
+            *(["--port", str(port)] if args[:1] == ["serve"] and "--port" not in args else []),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=STARTUP_LIMIT,
     )
     assert proc.returncode == 2
     assert proc.stdout == ""
@@ -203,7 +246,9 @@ def test_bad_scenario_file_exits_2_naming_file_and_key(tmp_path, content, says):
     port = _free_port()
     proc = subprocess.run(
         [sys.executable, "-m", "emulator", "serve", "--port", str(port), "--scenario", str(file)],
-        capture_output=True, text=True, timeout=STARTUP_LIMIT,
+        capture_output=True,
+        text=True,
+        timeout=STARTUP_LIMIT,
     )
     assert proc.returncode == 2 and proc.stdout == ""
     lines = proc.stderr.splitlines()
@@ -218,7 +263,9 @@ def test_port_in_use_exits_2():
         port = taken.getsockname()[1]
         proc = subprocess.run(
             [sys.executable, "-m", "emulator", "serve", "--port", str(port)],
-            capture_output=True, text=True, timeout=STARTUP_LIMIT,
+            capture_output=True,
+            text=True,
+            timeout=STARTUP_LIMIT,
         )
     assert proc.returncode == 2 and proc.stdout == ""
     assert len(proc.stderr.splitlines()) == 1 and "cannot listen" in proc.stderr

@@ -34,7 +34,11 @@ def test_readme_quick_start_commands():
 
 @pytest.mark.parametrize(
     "block",
-    [b for b in _blocks(ROOT / "docs" / "scenarios.md", "json") if b.lstrip().startswith("{") and '"extends"' in b],
+    [
+        b
+        for b in _blocks(ROOT / "docs" / "scenarios.md", "json")
+        if b.lstrip().startswith("{") and '"extends"' in b
+    ],
 )
 def test_scenario_examples_load(tmp_path, block):
     path = tmp_path / "example.json"

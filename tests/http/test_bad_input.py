@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from emulator import Emulator
@@ -20,9 +19,24 @@ def _snapshot(emu: Emulator) -> dict:
     [
         ("<user><userName>x</userName>", "application/xml", 400, "Malformed"),
         ("<user>&undefined;</user>", "application/xml", 400, "Malformed"),
-        ('<!DOCTYPE user SYSTEM "http://example.com/user.dtd"><user/>', "application/xml", 400, "DOCTYPE"),
-        ('<!DOCTYPE u [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><user>&b;</user>', "text/xml", 400, "DOCTYPE"),
-        ('<?xml version="1.0"?><!DOCTYPE u [<!ENTITY x SYSTEM "file:///etc/passwd">]><user>&x;</user>', "text/xml", 400, "DOCTYPE"),
+        (
+            '<!DOCTYPE user SYSTEM "http://example.com/user.dtd"><user/>',
+            "application/xml",
+            400,
+            "DOCTYPE",
+        ),
+        (
+            '<!DOCTYPE u [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><user>&b;</user>',
+            "text/xml",
+            400,
+            "DOCTYPE",
+        ),
+        (
+            '<?xml version="1.0"?><!DOCTYPE u [<!ENTITY x SYSTEM "file:///etc/passwd">]><user>&x;</user>',
+            "text/xml",
+            400,
+            "DOCTYPE",
+        ),
         ("\xff\xfe<user/>", "application/xml", 400, ""),
         ('{"user": {"userName": "x",}}', "application/json", 400, "Malformed"),
         ('{"user": NaN}', "application/json", 400, "Malformed"),
@@ -35,7 +49,11 @@ def _snapshot(emu: Emulator) -> dict:
 def test_malformed_and_unsupported_bodies(emu, client, content, ctype, status, says):
     before = _snapshot(emu)
     headers = {"Content-Type": ctype} if ctype else {}
-    r = client.post(USERS, content=content.encode("latin-1") if "\xff" in content else content.encode(), headers=headers)
+    r = client.post(
+        USERS,
+        content=content.encode("latin-1") if "\xff" in content else content.encode(),
+        headers=headers,
+    )
     assert r.status_code == status, r.text
     assert r.text and says in r.text
     assert r.headers["content-type"].startswith("text/plain")
@@ -68,11 +86,27 @@ def test_accept(client, accept, status):
 
 
 def test_accept_picks_the_preferred_format(client):
-    assert client.get(USERS, headers={"Accept": "application/json;q=0.5, application/xml;q=0.9"}).headers["content-type"] == "application/xml"
-    assert client.get(USERS, headers={"Accept": "*/*;q=0.1, application/json"}).headers["content-type"] == "application/json"
+    assert (
+        client.get(
+            USERS, headers={"Accept": "application/json;q=0.5, application/xml;q=0.9"}
+        ).headers["content-type"]
+        == "application/xml"
+    )
+    assert (
+        client.get(USERS, headers={"Accept": "*/*;q=0.1, application/json"}).headers["content-type"]
+        == "application/json"
+    )
 
 
-@pytest.mark.parametrize(("value", "status", "ctype"), [("json", 200, "application/json"), ("XML", 200, "application/xml"), ("yaml", 406, None), ("html", 406, None)])
+@pytest.mark.parametrize(
+    ("value", "status", "ctype"),
+    [
+        ("json", 200, "application/json"),
+        ("XML", 200, "application/xml"),
+        ("yaml", 406, None),
+        ("html", 406, None),
+    ],
+)
 def test_format_query_parameter(client, value, status, ctype):
     r = client.get(USERS, params={"format": value})
     assert r.status_code == status
@@ -95,7 +129,9 @@ def small() -> Emulator:
 
 def _user_xml(padding: int) -> bytes:
     return (
-        "<user><userName>big</userName><password>" + "p" * padding + "</password><enabled>true</enabled></user>"
+        "<user><userName>big</userName><password>"
+        + "p" * padding
+        + "</password><enabled>true</enabled></user>"
     ).encode()
 
 
@@ -104,7 +140,12 @@ def test_body_over_the_cap_with_content_length(small, client_for):
     r = c.post(USERS, content=_user_xml(1000), headers={"Content-Type": "application/xml"})
     assert r.status_code == 413 and "256" in r.text
     assert "big" not in small.state.users.service().users
-    assert c.post(USERS, content=_user_xml(10), headers={"Content-Type": "application/xml"}).status_code == 201
+    assert (
+        c.post(
+            USERS, content=_user_xml(10), headers={"Content-Type": "application/xml"}
+        ).status_code
+        == 201
+    )
 
 
 def test_body_over_the_cap_streamed(small, client_for):
@@ -139,9 +180,17 @@ def test_body_cap_via_asgi():
         sent.append(message)
 
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
-        "scheme": "http", "path": "/geoserver" + USERS, "raw_path": b"", "root_path": "",
-        "query_string": b"", "server": ("x", 80), "client": ("127.0.0.1", 1),
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/geoserver" + USERS,
+        "raw_path": b"",
+        "root_path": "",
+        "query_string": b"",
+        "server": ("x", 80),
+        "client": ("127.0.0.1", 1),
         "headers": [
             (b"authorization", b"Basic " + base64.b64encode(b"admin:geoserver")),
             (b"content-type", b"application/xml"),
@@ -158,7 +207,15 @@ def test_body_cap_via_asgi():
 
 @pytest.mark.parametrize(
     "path",
-    ["/rest", "/rest/", "/rest/nothing", "/rest/security/usergroup", "/rest/security/usergroup/user", "/gwc/rest/nothing", "/__emulator/nothing"],
+    [
+        "/rest",
+        "/rest/",
+        "/rest/nothing",
+        "/rest/security/usergroup",
+        "/rest/security/usergroup/user",
+        "/gwc/rest/nothing",
+        "/__emulator/nothing",
+    ],
 )
 def test_unknown_paths_are_404_with_a_message(client, path):
     r = client.get(path)
@@ -176,6 +233,12 @@ def test_unknown_query_parameters_are_ignored_as_geoserver_does(client):
 
 
 def test_garbage_authorization_headers(anon):
-    for header in ["Bearer abc", "Basic", "Basic " + "!" * 10, "Basic YWRtaW4=", "Basic " + "w" * 3]:
+    for header in [
+        "Bearer abc",
+        "Basic",
+        "Basic " + "!" * 10,
+        "Basic YWRtaW4=",
+        "Basic " + "w" * 3,
+    ]:
         r = anon.get(USERS, headers={"Authorization": header})
         assert r.status_code == 401, header

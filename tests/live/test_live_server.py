@@ -41,7 +41,13 @@ def test_serves_rest_with_authentication(live):
 def test_create_user_then_log_in_over_http(live):
     base = live(Emulator("stock"))
     with httpx.Client(base_url=base, auth=ADMIN) as c:
-        assert c.post("/rest/security/usergroup/users/", json={"user": {"userName": "bob", "password": "pw", "enabled": True}}).status_code == 201
+        assert (
+            c.post(
+                "/rest/security/usergroup/users/",
+                json={"user": {"userName": "bob", "password": "pw", "enabled": True}},
+            ).status_code
+            == 201
+        )
     assert httpx.get(f"{base}/rest/security/roles", auth=("bob", "pw")).status_code == 403
 
 
@@ -51,7 +57,9 @@ def test_two_servers_two_emulators(live):
     assert url_b.endswith("/gs")
     httpx.post(f"{url_a}/rest/security/roles/role/ONLY_A", auth=ADMIN)
     assert "ONLY_A" in httpx.get(f"{url_a}/rest/security/roles.json", auth=ADMIN).json()["roles"]
-    assert "ONLY_A" not in httpx.get(f"{url_b}/rest/security/roles.json", auth=ADMIN).json()["roles"]
+    assert (
+        "ONLY_A" not in httpx.get(f"{url_b}/rest/security/roles.json", auth=ADMIN).json()["roles"]
+    )
 
 
 def test_journal_and_control_plane_over_http(live):
@@ -77,13 +85,17 @@ def test_streamed_body_over_the_cap_is_413(live):
         yield b"</password><enabled>true</enabled></user>"
 
     r = httpx.post(
-        f"{base}/rest/security/usergroup/users", content=chunks(), auth=ADMIN,
+        f"{base}/rest/security/usergroup/users",
+        content=chunks(),
+        auth=ADMIN,
         headers={"Content-Type": "application/xml"},
     )
     assert r.status_code == 413
     assert "big" not in emu.state.users.service().users
     r = httpx.post(
-        f"{base}/rest/security/usergroup/users", content=b"x" * 5000, auth=ADMIN,
+        f"{base}/rest/security/usergroup/users",
+        content=b"x" * 5000,
+        auth=ADMIN,
         headers={"Content-Type": "application/xml"},
     )
     assert r.status_code == 413

@@ -27,14 +27,27 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         shutil.copytree(ROOT / package, src / package, ignore=shutil.ignore_patterns("__pycache__"))
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
     subprocess.run(
-        [*pip, "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(work / "dist"), str(src)],
-        check=True, capture_output=True, timeout=300,
+        [
+            *pip,
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(work / "dist"),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     (wheel,) = (work / "dist").glob("geoserver_emulator-*.whl")
     site = work / "site"
     subprocess.run(
         [*pip, "install", "--no-deps", "--no-compile", "-q", "--target", str(site), str(wheel)],
-        check=True, capture_output=True, timeout=300,
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     return wheel, site
 
@@ -45,7 +58,12 @@ def _run_installed(site: Path, code: str) -> str:
     env = {"PYTHONPATH": f"{site}:{deps}", "PATH": "/usr/bin:/bin"}
     out = subprocess.run(
         [sys.executable, "-S", "-c", code],
-        check=True, capture_output=True, text=True, env=env, timeout=120, cwd=site.parent,
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=site.parent,
     )
     return out.stdout
 
@@ -56,8 +74,15 @@ def test_wheel_holds_both_packages_and_the_scenario_data(installed):
     assert "emulator/__init__.py" in names and "plugin/__init__.py" in names
     assert "plugin/pytest_plugin.py" in names and "emulator/py.typed" in names
     for builtin in ("stock", "empty"):
-        data = {n for n in names if n.startswith(f"emulator/scenarios/{builtin}/") and n.endswith(".json")}
-        source = {f"emulator/scenarios/{builtin}/{p.name}" for p in (ROOT / "emulator/scenarios" / builtin).rglob("*.json")}
+        data = {
+            n
+            for n in names
+            if n.startswith(f"emulator/scenarios/{builtin}/") and n.endswith(".json")
+        }
+        source = {
+            f"emulator/scenarios/{builtin}/{p.name}"
+            for p in (ROOT / "emulator/scenarios" / builtin).rglob("*.json")
+        }
         assert source and data == source
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
 
@@ -87,7 +112,8 @@ def test_entry_points(installed):
     assert script.exists() and "emulator.cli" in script.read_text()
     out = _run_installed(
         site,
-        "from importlib.metadata import distribution as d; ep = d('geoserver-emulator').entry_points;"
+        "from importlib.metadata import distribution as d;"
+        "ep = d('geoserver-emulator').entry_points;"
         "print(sorted((e.group, e.name, e.value) for e in ep))",
     )
     assert "('pytest11', 'geoserver_emulator', 'plugin.pytest_plugin')" in out

@@ -30,11 +30,34 @@ BAD_DOCUMENTS = [
     ({"users": {"servicez": []}}, "users.servicez"),
     ({"users": {"services": {}}}, "users.services"),
     ({"users": {"services": [{}]}}, "users.services[0].name"),
-    ({"users": {"services": [{"name": "default", "users": [{"name": "a", "enabled": "yes"}]}]}}, "users.services[0].users[0].enabled"),
-    ({"users": {"services": [{"name": "default", "users": [{"name": "a", "properties": {"k": 1}}]}]}}, "users.services[0].users[0].properties.k"),
-    ({"users": {"services": [{"name": "default", "groups": [{"name": "g", "members": ["ghost"]}]}]}}, "users.services[0].groups[0].members"),
-    ({"users": {"roleServices": [{"name": "default", "userRoles": {"admin": ["NOPE"]}}]}}, "users.roleServices[0].userRoles.admin"),
-    ({"users": {"roleServices": [{"name": "default", "groupRoles": {"g": "ADMIN"}}]}}, "users.roleServices[0].groupRoles.g"),
+    (
+        {"users": {"services": [{"name": "default", "users": [{"name": "a", "enabled": "yes"}]}]}},
+        "users.services[0].users[0].enabled",
+    ),
+    (
+        {
+            "users": {
+                "services": [{"name": "default", "users": [{"name": "a", "properties": {"k": 1}}]}]
+            }
+        },
+        "users.services[0].users[0].properties.k",
+    ),
+    (
+        {
+            "users": {
+                "services": [{"name": "default", "groups": [{"name": "g", "members": ["ghost"]}]}]
+            }
+        },
+        "users.services[0].groups[0].members",
+    ),
+    (
+        {"users": {"roleServices": [{"name": "default", "userRoles": {"admin": ["NOPE"]}}]}},
+        "users.roleServices[0].userRoles.admin",
+    ),
+    (
+        {"users": {"roleServices": [{"name": "default", "groupRoles": {"g": "ADMIN"}}]}},
+        "users.roleServices[0].groupRoles.g",
+    ),
     ({"users": {"defaultService": "elsewhere"}}, "users.defaultService"),
     ({"users": {"activeRoleService": "elsewhere"}}, "users.activeRoleService"),
     ({"security": {"rootLogin": "on"}}, "security.rootLogin"),
@@ -48,7 +71,9 @@ BAD_DOCUMENTS = [
 
 @pytest.mark.parametrize(("doc", "key"), BAD_DOCUMENTS)
 def test_every_error_names_the_file_and_the_key(tmp_path, doc, key):
-    file = _write(tmp_path / "bad.json", {"extends": "stock", **doc} if "extends" not in doc else doc)
+    file = _write(
+        tmp_path / "bad.json", {"extends": "stock", **doc} if "extends" not in doc else doc
+    )
     with pytest.raises(ScenarioError) as info:
         Emulator(file)
     message = str(info.value)
@@ -58,7 +83,12 @@ def test_every_error_names_the_file_and_the_key(tmp_path, doc, key):
 
 @pytest.mark.parametrize(
     ("content", "says"),
-    [("", "not valid JSON"), ("{", "not valid JSON"), ("[]", "JSON object"), ("\udcff", "not valid JSON")],
+    [
+        ("", "not valid JSON"),
+        ("{", "not valid JSON"),
+        ("[]", "JSON object"),
+        ("\udcff", "not valid JSON"),
+    ],
 )
 def test_unreadable_files(tmp_path, content, says):
     file = tmp_path / "bad.json"
@@ -118,14 +148,27 @@ def test_file_extends_relative_path_and_builtin(tmp_path):
     (tmp_path / "base").mkdir()
     _write(
         tmp_path / "base" / "users.json",
-        {"extends": "empty", "users": {"services": [{"name": "default", "users": [{"name": "eve", "password": "pw"}]}]}},
+        {
+            "extends": "empty",
+            "users": {
+                "services": [{"name": "default", "users": [{"name": "eve", "password": "pw"}]}]
+            },
+        },
     )
     _write(
         tmp_path / "top.json",
         {
             "extends": "base",
-            "settings": {"profile": "geoserver", "vendorPrefix": "org.service", "clockOrigin": "2030-05-06T07:08:09Z"},
-            "users": {"services": [{"name": "default", "groups": [{"name": "g", "members": ["eve", "admin"]}]}]},
+            "settings": {
+                "profile": "geoserver",
+                "vendorPrefix": "org.service",
+                "clockOrigin": "2030-05-06T07:08:09Z",
+            },
+            "users": {
+                "services": [
+                    {"name": "default", "groups": [{"name": "g", "members": ["eve", "admin"]}]}
+                ]
+            },
             "security": {"rootLogin": True, "keystorePassword": "s3cret"},
         },
     )
@@ -147,14 +190,20 @@ def test_folder_merges_settings_across_files(tmp_path):
 
 
 def test_changed_file_is_read_again(tmp_path):
-    file = _write(tmp_path / "s.json", {"extends": "stock", "security": {"keystorePassword": "one"}})
+    file = _write(
+        tmp_path / "s.json", {"extends": "stock", "security": {"keystorePassword": "one"}}
+    )
     assert Emulator(file).state.security.keystore_password == "one"
-    _write(file, {"extends": "stock", "security": {"keystorePassword": "two"}})  # same size, maybe same mtime
+    _write(
+        file, {"extends": "stock", "security": {"keystorePassword": "two"}}
+    )  # same size, maybe same mtime
     assert Emulator(file).state.security.keystore_password == "two"
 
 
 def test_changed_parent_is_read_again(tmp_path):
-    parent = _write(tmp_path / "p.json", {"extends": "stock", "security": {"keystorePassword": "one"}})
+    parent = _write(
+        tmp_path / "p.json", {"extends": "stock", "security": {"keystorePassword": "one"}}
+    )
     child = _write(tmp_path / "c.json", {"extends": "p.json"})
     assert Emulator(child).state.security.keystore_password == "one"
     _write(parent, {"extends": "stock", "security": {"keystorePassword": "two"}})
@@ -177,7 +226,9 @@ def test_emulators_from_one_scenario_share_nothing():
 
 def test_load_scenario_switches(tmp_path):
     emu = Emulator("stock")
-    emu.load_scenario(_write(tmp_path / "s.json", {"extends": "empty", "settings": {"profile": "geoserver"}}))
+    emu.load_scenario(
+        _write(tmp_path / "s.json", {"extends": "empty", "settings": {"profile": "geoserver"}})
+    )
     assert emu.profile == "geoserver" and emu.scenario.name == str(tmp_path / "s.json")
     emu.load_scenario("stock")
     assert emu.profile == "spec" and emu.decisions is SPEC

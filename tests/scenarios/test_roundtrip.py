@@ -88,7 +88,9 @@ def test_saved_file_is_plain_json_without_extends(tmp_path):
     doc = json.loads((tmp_path / "s.json").read_text())
     assert "extends" not in doc
     assert {"settings", "users", "security", "authProviders", "authFilters"} <= set(doc)
-    assert doc["settings"]["profile"] == "spec" and doc["settings"]["vendorPrefix"] == "org.geoserver"
+    assert (
+        doc["settings"]["profile"] == "spec" and doc["settings"]["vendorPrefix"] == "org.geoserver"
+    )
 
 
 def test_loaded_dump_then_reset_returns_to_the_dump(tmp_path):

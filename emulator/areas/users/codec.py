@@ -127,11 +127,17 @@ def dump_names_json(key: str, names: Iterable[str]) -> bytes:
 
 
 def dump_groups(names: Iterable[str], fmt: str) -> bytes:
-    return dump_names_xml("groups", "group", names) if fmt == "xml" else dump_names_json("groups", names)
+    return (
+        dump_names_xml("groups", "group", names)
+        if fmt == "xml"
+        else dump_names_json("groups", names)
+    )
 
 
 def dump_roles(names: Iterable[str], fmt: str) -> bytes:
-    return dump_names_xml("roles", "role", names) if fmt == "xml" else dump_names_json("roles", names)
+    return (
+        dump_names_xml("roles", "role", names) if fmt == "xml" else dump_names_json("roles", names)
+    )
 
 
 def parse_names_xml(body: bytes, root_tag: str, item_tag: str) -> list[str]:

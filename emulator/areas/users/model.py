@@ -67,7 +67,9 @@ class UserGroupService:
 
     def members_of(self, group: str) -> list[User]:
         self.group(group)
-        return [self.users[u] for u in sorted(self.memberships.get(group, set())) if u in self.users]
+        return [
+            self.users[u] for u in sorted(self.memberships.get(group, set())) if u in self.users
+        ]
 
     def sorted_users(self) -> list[User]:
         return [self.users[name] for name in sorted(self.users)]

@@ -123,7 +123,9 @@ async def membership(request: Request) -> Response:
 async def roles(request: Request) -> Response:
     _, ext = _names(request)
     fmt = _fmt(request, ext)
-    return respond(codec.dump_roles(sorted(emulator(request).state.users.role_service().roles), fmt), fmt)
+    return respond(
+        codec.dump_roles(sorted(emulator(request).state.users.role_service().roles), fmt), fmt
+    )
 
 
 async def service_roles(request: Request) -> Response:

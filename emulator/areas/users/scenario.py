@@ -1,14 +1,15 @@
 """Scenario section ``users``: user/group services, role services, memberships.
 
-    "users": {
-      "defaultService": "default", "activeRoleService": "default",
-      "services": [{"name": "default", "readOnly": false,
-                    "users": [{"name": "admin", "password": "geoserver", "enabled": true}],
-                    "groups": [{"name": "g", "enabled": true, "members": ["admin"]}]}],
-      "roleServices": [{"name": "default", "readOnly": false, "adminRole": "ADMIN", "groupAdminRole": "GROUP_ADMIN",
-                        "roles": ["ADMIN", "GROUP_ADMIN"],
-                        "userRoles": {"admin": ["ADMIN"]}, "groupRoles": {}}]
-    }
+"users": {
+  "defaultService": "default", "activeRoleService": "default",
+  "services": [{"name": "default", "readOnly": false,
+                "users": [{"name": "admin", "password": "geoserver", "enabled": true}],
+                "groups": [{"name": "g", "enabled": true, "members": ["admin"]}]}],
+  "roleServices": [{"name": "default", "readOnly": false,
+                    "adminRole": "ADMIN", "groupAdminRole": "GROUP_ADMIN",
+                    "roles": ["ADMIN", "GROUP_ADMIN"],
+                    "userRoles": {"admin": ["ADMIN"]}, "groupRoles": {}}]
+}
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
             bad = sorted(k for k, v in props.items() if not isinstance(v, str))
             if bad:
                 raise ScenarioError(f"{u.where}.properties.{bad[0]}: expected a string")
-            svc.users[uname] = User(uname, u.str("password", ""), u.bool("enabled", True), dict(props))
+            svc.users[uname] = User(
+                uname, u.str("password", ""), u.bool("enabled", True), dict(props)
+            )
         for g in s.items("groups"):
             g.only({"name", "enabled", "members"})
             gname = g.str("name", required=True)
@@ -50,7 +53,9 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
                 raise ScenarioError(f"{g.where}.members: unknown user {unknown[0]}")
             svc.memberships[gname] = members
     for r in sec.items("roleServices"):
-        r.only({"name", "readOnly", "adminRole", "groupAdminRole", "roles", "userRoles", "groupRoles"})
+        r.only(
+            {"name", "readOnly", "adminRole", "groupAdminRole", "roles", "userRoles", "groupRoles"}
+        )
         name = r.str("name", required=True)
         rs = store.role_services.setdefault(name, RoleService(name))
         rs.read_only = r.bool("readOnly", rs.read_only)
@@ -61,16 +66,24 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         for field_name, target in (("userRoles", rs.user_roles), ("groupRoles", rs.group_roles)):
             for holder, roles in r.dict(field_name).items():
                 if not isinstance(roles, list) or not all(isinstance(x, str) for x in roles):
-                    raise ScenarioError(f"{r.where}.{field_name}.{holder}: expected a list of role names")
+                    raise ScenarioError(
+                        f"{r.where}.{field_name}.{holder}: expected a list of role names"
+                    )
                 missing = sorted(set(roles) - set(rs.roles))
                 if missing:
-                    raise ScenarioError(f"{r.where}.{field_name}.{holder}: unknown role {missing[0]}")
+                    raise ScenarioError(
+                        f"{r.where}.{field_name}.{holder}: unknown role {missing[0]}"
+                    )
                 if roles:
                     target.setdefault(holder, set()).update(roles)
     if store.default_service not in store.services:
-        raise ScenarioError(f"{sec.where}.defaultService: no user/group service {store.default_service}")
+        raise ScenarioError(
+            f"{sec.where}.defaultService: no user/group service {store.default_service}"
+        )
     if store.active_role_service not in store.role_services:
-        raise ScenarioError(f"{sec.where}.activeRoleService: no role service {store.active_role_service}")
+        raise ScenarioError(
+            f"{sec.where}.activeRoleService: no role service {store.active_role_service}"
+        )
 
 
 def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
@@ -83,11 +96,20 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
                 "name": svc.name,
                 "readOnly": svc.read_only,
                 "users": [
-                    {"name": u.name, "password": u.password, "enabled": u.enabled, "properties": u.properties}
+                    {
+                        "name": u.name,
+                        "password": u.password,
+                        "enabled": u.enabled,
+                        "properties": u.properties,
+                    }
                     for u in svc.users.values()
                 ],
                 "groups": [
-                    {"name": g.name, "enabled": g.enabled, "members": sorted(svc.memberships.get(g.name, set()))}
+                    {
+                        "name": g.name,
+                        "enabled": g.enabled,
+                        "members": sorted(svc.memberships.get(g.name, set())),
+                    }
                     for g in svc.groups.values()
                 ],
             }

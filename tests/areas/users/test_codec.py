@@ -15,11 +15,15 @@ from emulator.core.vendor import VendorNames
 
 V = VendorNames()
 # XML 1.0 text: no control characters, no surrogates; names as GeoServer users would have
-names = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="<>&"),
-    min_size=1,
-    max_size=20,
-).map(str.strip).filter(bool)
+names = (
+    st.text(
+        alphabet=st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="<>&"),
+        min_size=1,
+        max_size=20,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 def _user_xml(change: UserChange) -> bytes:
@@ -33,9 +37,7 @@ def _user_xml(change: UserChange) -> bytes:
     return ("".join(parts) + "</user>").encode()
 
 
-changes = st.builds(
-    UserChange, st.none() | names, st.none() | names, st.none() | st.booleans()
-)
+changes = st.builds(UserChange, st.none() | names, st.none() | names, st.none() | st.booleans())
 
 
 @given(changes)
@@ -132,7 +134,12 @@ def test_empty_lists():
 
 
 def test_new_password_forms():
-    assert codec.parse_new_password(b"<userPassword><newPassword>p</newPassword></userPassword>", "xml") == "p"
+    assert (
+        codec.parse_new_password(
+            b"<userPassword><newPassword>p</newPassword></userPassword>", "xml"
+        )
+        == "p"
+    )
     assert codec.parse_new_password(b"<userPassword><other>p</other></userPassword>", "xml") is None
     assert codec.parse_new_password(b'{"newPassword": "p"}', "json") == "p"
     with pytest.raises(Invalid):

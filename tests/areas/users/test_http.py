@@ -10,7 +10,10 @@ XML = {"Content-Type": "application/xml"}
 
 
 def _xml_user(name: str, password: str = "pw", enabled: str = "true") -> str:
-    return f"<user><userName>{name}</userName><password>{password}</password><enabled>{enabled}</enabled></user>"
+    return (
+        f"<user><userName>{name}</userName><password>{password}</password>"
+        f"<enabled>{enabled}</enabled></user>"
+    )
 
 
 def _json_user(name: str, password: str = "pw", enabled: bool = True) -> dict:
@@ -28,12 +31,19 @@ def test_users_default_to_xml(client):
     r = client.get(f"{UG}/users")
     assert r.status_code == 200
     assert r.headers["content-type"] == "application/xml"
-    assert b"<users><user><userName>admin</userName><enabled>true</enabled></user></users>" in r.content
+    assert (
+        b"<users><user><userName>admin</userName><enabled>true</enabled></user></users>"
+        in r.content
+    )
 
 
 @pytest.mark.parametrize(
     ("path", "headers"),
-    [(f"{UG}/users.json", {}), (f"{UG}/users", {"Accept": "application/json"}), (f"{UG}/users/", {"Accept": "text/json"})],
+    [
+        (f"{UG}/users.json", {}),
+        (f"{UG}/users", {"Accept": "application/json"}),
+        (f"{UG}/users/", {"Accept": "text/json"}),
+    ],
 )
 def test_users_as_json(client, path, headers):
     r = client.get(path, headers=headers)
@@ -48,7 +58,10 @@ def test_users_as_xml_by_accept(client, accept):
     assert r.status_code == 200 and r.headers["content-type"] == "application/xml"
 
 
-@pytest.mark.parametrize(("path", "accept"), [(f"{UG}/users", "text/html"), (f"{UG}/users.html", None), (f"{ROLES}", "image/png")])
+@pytest.mark.parametrize(
+    ("path", "accept"),
+    [(f"{UG}/users", "text/html"), (f"{UG}/users.html", None), (f"{ROLES}", "image/png")],
+)
 def test_unacceptable_format_is_406(client, path, accept):
     r = client.get(path, headers={"Accept": accept} if accept else {})
     assert r.status_code == 406
@@ -97,8 +110,19 @@ def test_created_user_can_log_in_at_once(client, client_for, form):
 
 
 def test_created_disabled_user_cannot_log_in(client, client_for):
-    assert client.post(f"{UG}/users/", content=_xml_user("carl", enabled="false"), headers={"Content-Type": "text/xml"}).status_code == 201
-    assert client.get(f"{UG}/users.json").json()["users"][1] == {"userName": "carl", "password": None, "enabled": False}
+    assert (
+        client.post(
+            f"{UG}/users/",
+            content=_xml_user("carl", enabled="false"),
+            headers={"Content-Type": "text/xml"},
+        ).status_code
+        == 201
+    )
+    assert client.get(f"{UG}/users.json").json()["users"][1] == {
+        "userName": "carl",
+        "password": None,
+        "enabled": False,
+    }
     r = client_for(auth=("carl", "pw")).get(f"{UG}/users")
     assert r.status_code == 401 and r.headers["www-authenticate"] == 'Basic realm="GeoServer Realm"'
 
@@ -146,7 +170,9 @@ def test_update_password_and_enabled(client, client_for, form):
     client.post(f"{UG}/users", json=_json_user("bob", "old"))
     client.post(f"{ROLES}/role/ADMIN/user/bob")
     if form == "xml":
-        r = client.post(f"{UG}/user/bob", content="<user><password>new</password></user>", headers=XML)
+        r = client.post(
+            f"{UG}/user/bob", content="<user><password>new</password></user>", headers=XML
+        )
     else:
         r = client.post(f"{UG}/user/bob", json={"user": {"password": "new"}})
     assert r.status_code == 200
@@ -191,7 +217,9 @@ def test_group_lifecycle(client):
     r = client.post(f"{UG}/group/clowns")
     assert r.status_code == 404 and r.text == "The group clowns already exists"
     assert client.get(f"{UG}/groups.json").json() == {"groups": ["circus", "clowns"]}
-    assert client.get(f"{UG}/groups.xml").content.endswith(b"<groups><group>circus</group><group>clowns</group></groups>")
+    assert client.get(f"{UG}/groups.xml").content.endswith(
+        b"<groups><group>circus</group><group>clowns</group></groups>"
+    )
 
     assert client.post(f"{UG}/user/pipo/group/clowns").status_code == 200
     r = client.post(f"{UG}/user/pipo/group/clowns")
@@ -215,10 +243,18 @@ def test_group_lifecycle(client):
         ("GET", f"{UG}/user/niemand/groups", "Provided username does not exist: niemand"),
         ("GET", f"{UG}/group/onbestaand/users", "Provided groupname does not exist: onbestaand"),
         ("DELETE", f"{UG}/group/onbestaand", "Provided groupname does not exist: onbestaand"),
-        ("POST", f"{UG}/user/admin/group/onbestaand", "Provided groupname does not exist: onbestaand"),
+        (
+            "POST",
+            f"{UG}/user/admin/group/onbestaand",
+            "Provided groupname does not exist: onbestaand",
+        ),
         ("DELETE", f"{UG}/user/niemand/group/g", "Provided username does not exist: niemand"),
         ("GET", f"{UG}/service/blabla/users", "Provided user/group service does not exist: blabla"),
-        ("POST", f"{UG}/service/blabla/group/g", "Provided user/group service does not exist: blabla"),
+        (
+            "POST",
+            f"{UG}/service/blabla/group/g",
+            "Provided user/group service does not exist: blabla",
+        ),
         ("GET", f"{ROLES}/service/blabla", "Provided roleservice does not exist: blabla"),
         ("DELETE", f"{ROLES}/role/onbestaand", "Provided role does not exist: onbestaand"),
         ("POST", f"{ROLES}/role/onbestaand/user/admin", "Provided role does not exist: onbestaand"),

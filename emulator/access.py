@@ -3,6 +3,7 @@ the role calculation, and the REST access rules. Pure domain logic, no HTTP."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .areas.auth_providers.model import USERNAME_PASSWORD_PROVIDER
@@ -16,6 +17,7 @@ from .core.antpath import ant_match
 from .state import State
 
 ANYONE = frozenset({"*", "IS_AUTHENTICATED_ANONYMOUSLY"})
+AUTHENTICATED = frozenset({"IS_AUTHENTICATED_FULLY", "IS_AUTHENTICATED_REMEMBERED"})
 
 
 @dataclass(frozen=True)
@@ -36,12 +38,14 @@ ANONYMOUS = Principal("anonymous", frozenset({ROLE_ANONYMOUS}))
 
 
 def authenticate(state: State, username: str, password: str) -> Principal | None:
-    """The principal for these credentials, or None when no enabled provider accepts them."""
+    """The principal for these credentials, or None when no enabled provider accepts them.
+
+    With root login on, ``root`` and the current keystore password come first; any other
+    password for ``root`` falls through to the providers, as GeoServer's root provider does.
+    """
     sec = state.security
-    if username == "root" and sec.root_login:
-        if password == sec.keystore_password:
-            return Principal("root", frozenset({ROLE_ADMINISTRATOR, ROLE_AUTHENTICATED}))
-        return None
+    if username == "root" and sec.root_login and password == sec.keystore_password:
+        return Principal("root", frozenset({ROLE_ADMINISTRATOR, ROLE_AUTHENTICATED}))
     for provider in state.auth_providers.active_configs():
         if provider.class_name != USERNAME_PASSWORD_PROVIDER:
             continue  # LDAP and other providers have nothing to talk to here
@@ -73,28 +77,36 @@ def roles_of(state: State, username: str, ug_service: str) -> set[str]:
 def rest_rule_roles(state: State, method: str, path: str) -> list[str] | None:
     """The roles the first matching REST rule asks for, or None when no rule matches.
 
-    ``path`` is the request path from the context root (``/rest/...``), matched lower-cased
-    with trailing slashes removed, as GeoServer's REST definition source does; a rule's ant
-    pattern is also tried relative to ``/rest`` so that ``/**`` and ``/workspaces/**`` read
-    as users write them.
+    ``path`` is the decoded request path from the context root (``/rest/...``). As GeoServer's
+    ``RESTfulDefinitionSource`` does, trailing slashes are dropped, the path is lower-cased
+    and compared with each rule's ant pattern as written (so patterns start with ``/rest``;
+    one with an upper-case letter never matches) and the method with the rule's method list.
+    Rules are tried in the order of the rule set.
     """
-    url = path.lower().rstrip("/") or "/"
-    inner = url[len("/rest") :] if url.startswith("/rest") else url
+    url = re.sub("/+$", "", path).lower()
     for key, roles in state.security.rest_rules.items():
-        pattern, _, methods = key.partition(":")
-        if methods and method.upper() not in methods.split(","):
+        pattern, colon, methods = key.partition(":")
+        if colon and method not in methods.split(","):
             continue
-        if ant_match(pattern, url) or ant_match(pattern, inner or "/"):
+        if ant_match(pattern, url):
             return roles
     return None
 
 
 def rest_allowed(state: State, principal: Principal, method: str, path: str) -> bool:
-    roles = rest_rule_roles(state, method, path)
-    if roles is None:
-        return True
-    if ANYONE & set(roles):
-        return True
-    if principal.anonymous:
+    """Whether the REST rules let ``principal`` call ``method`` on ``path``.
+
+    A path no rule matches is refused (GeoServer's REST interceptor denies when every voter
+    abstains). ``*`` and ``IS_AUTHENTICATED_ANONYMOUSLY`` admit anyone,
+    ``IS_AUTHENTICATED_FULLY`` and ``IS_AUTHENTICATED_REMEMBERED`` anyone who logged in, and any
+    other name is a role the principal must hold.
+    """
+    roles = rest_rule_roles(state, method.upper(), path)
+    if not roles:
         return False
-    return bool(set(roles) & principal.roles)
+    wanted = set(roles)
+    if ANYONE & wanted:
+        return True
+    if AUTHENTICATED & wanted and not principal.anonymous:
+        return True
+    return bool(wanted & principal.roles)

@@ -96,6 +96,10 @@ class Emulator:
         """Write ``dump_scenario()`` to a file that ``Emulator(path)`` loads."""
         Path(path).write_text(json.dumps(self.dump_scenario(), indent=2) + "\n", encoding="utf-8")
 
+    def url_allowed(self, url: str) -> bool:
+        """Whether the URL checks let the server fetch ``url`` (see ``areas/urlchecks``)."""
+        return self.state.urlchecks.allows(url)
+
     def tick(self) -> None:
         """Let a realtime clock's listeners catch up (called at the start of each request)."""
         sync = getattr(self.clock, "sync", None)

@@ -40,6 +40,10 @@ class State:
     mosaics: MosaicStore = field(default_factory=MosaicStore)
     appschema: AppSchemaStore = field(default_factory=AppSchemaStore)
 
+    def __post_init__(self) -> None:
+        # every published layer and layer group has a tile layer: the catalog keeps them
+        self.catalog.tiles = self.seeding
+
     def snapshot(self) -> bytes:
         return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
 

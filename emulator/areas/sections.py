@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from .about import scenario as about
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
+from .catalog import scenario as catalog
 from .security import scenario as security
+from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
 SECTIONS: list[tuple[str, ModuleType]] = [
@@ -19,6 +22,9 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authProviders", auth_providers),
     ("authFilters", auth_filters),
     ("security", security),
+    ("catalog", catalog),
+    ("urlChecks", urlchecks),
+    ("about", about),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

@@ -65,10 +65,27 @@ async def health(request: Request) -> Response:
     )
 
 
+async def urlcheck_evaluate(request: Request) -> Response:
+    url = request.query_params.get("url")
+    if url is None:
+        raise Invalid("Missing query parameter url")
+    result = emulator(request).state.urlchecks.evaluate(url)
+    return _json(
+        {
+            "url": result.url,
+            "allowed": result.allowed,
+            "checksEnabled": result.checks_enabled,
+            "matchedBy": result.matched_by,
+            "timedOut": list(result.timed_out),
+        }
+    )
+
+
 routes = [
     Route("/__emulator/reset", reset, methods=["POST"]),
     Route("/__emulator/clock/advance", advance, methods=["POST"]),
     Route("/__emulator/scheduler/drain", drain, methods=["POST"]),
     Route("/__emulator/requests", requests, methods=["GET", "DELETE"]),
     Route("/__emulator/health", health, methods=["GET"]),
+    Route("/__emulator/urlchecks/evaluate", urlcheck_evaluate, methods=["GET"]),
 ]

@@ -63,7 +63,7 @@ BAD_DOCUMENTS = [
     ({"security": {"rootLogin": "on"}}, "security.rootLogin"),
     ({"security": {"keystorePassword": 123}}, "security.keystorePassword"),
     ({"security": {"catalogMode": "OPEN"}}, "security.catalogMode"),
-    ({"security": {"restRules": {"/**:GET": ["ADMIN"]}}}, "security.restRules./**:GET"),
+    ({"security": {"restRules": {"/**:GET": 5}}}, "security.restRules./**:GET"),
     ({"authProviders": {"providers": [{"name": "p"}]}}, "authProviders.providers[0].className"),
     ({"authFilters": {"filters": "x"}}, "authFilters.filters"),
 ]

@@ -1,7 +1,95 @@
-"""HTTP routes of this area. (Filled in by the area's issue.)"""
+"""``/rest/about/*``: versions, manifests, module status (HTML by default) and system status
+(JSON by default). All read-only: other methods answer 405."""
 
 from __future__ import annotations
 
-from starlette.routing import BaseRoute
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
 
-routes: list[BaseRoute] = []
+from ...core.errors import NotFound
+from ...http.context import base_url, emulator, respond, response_format
+from ...wire.negotiate import split_ext
+from . import codec, host
+from .model import Filters, Resource, select
+
+ABOUT_OFFERED = ("html", "json", "xml")
+"""``AboutController``/``AboutStatusController`` produce HTML first: HTML is the default"""
+STATUS_OFFERED = ("json", "xml", "html")
+"""``MonitorRest`` produces JSON first: JSON is the default"""
+
+
+def _format(request: Request, offered: tuple[str, ...]) -> str:
+    ext = request.path_params.get("ext")
+    if ext is not None and ext not in offered:
+        raise NotFound(f"No such resource: {request.url.path}")
+    return response_format(request, ext, offered, default=offered[0])
+
+
+def _filters(request: Request) -> Filters:
+    q = request.query_params
+    return Filters(q.get("manifest"), q.get("from"), q.get("to"), q.get("key"), q.get("value"))
+
+
+def _about(request: Request, resources: list[Resource]) -> Response:
+    fmt = _format(request, ABOUT_OFFERED)
+    chosen = select(resources, _filters(request))
+    prefix = emulator(request).vendor.prefix
+    if fmt == "xml":
+        return respond(codec.dump_about_xml(chosen, prefix), "xml")
+    if fmt == "json":
+        return respond(codec.dump_about_json(chosen, prefix), "json")
+    return respond(codec.dump_about_html(chosen, prefix), "html")
+
+
+async def version(request: Request) -> Response:
+    return _about(request, emulator(request).state.about.versions)
+
+
+async def manifest(request: Request) -> Response:
+    return _about(request, emulator(request).state.about.manifests)
+
+
+async def status(request: Request) -> Response:
+    target, ext = None, request.path_params.get("ext")
+    if "module" in request.path_params:
+        target, ext = split_ext(request.path_params["module"])
+    if ext is not None and ext not in ABOUT_OFFERED:
+        raise NotFound(f"No such resource: {request.url.path}")
+    fmt = response_format(request, ext, ABOUT_OFFERED, default="html")
+    modules = emulator(request).state.about.module_statuses(target)
+    page = base_url(request) + "/rest/about/status" + (f"/{target}" if target is not None else "")
+    if fmt == "xml":
+        return respond(codec.dump_status_xml(modules, page), "xml")
+    if fmt == "json":
+        return respond(codec.dump_status_json(modules, page), "json")
+    return respond(codec.dump_status_html(modules), "html")
+
+
+async def system_status(request: Request) -> Response:
+    fmt = _format(request, STATUS_OFFERED)
+    emu = emulator(request)
+    store = emu.state.about
+    rows = store.metric_values(
+        emu.clock.now(), host.sample() if store.metrics_source == "host" else None
+    )
+    if fmt == "xml":
+        return respond(codec.dump_metrics_xml(rows), "xml")
+    if fmt == "html":
+        return respond(codec.dump_metrics_html(rows), "html")
+    return respond(codec.dump_metrics_json(rows), "json")
+
+
+routes: list[BaseRoute] = [
+    Route("/rest/about/version", version, methods=["GET"], name="about-version"),
+    Route("/rest/about/version.{ext}", version, methods=["GET"], name="about-version-ext"),
+    Route("/rest/about/manifest", manifest, methods=["GET"], name="about-manifest"),
+    Route("/rest/about/manifest.{ext}", manifest, methods=["GET"], name="about-manifest-ext"),
+    Route("/rest/about/status", status, methods=["GET"], name="about-status"),
+    Route("/rest/about/status.{ext}", status, methods=["GET"], name="about-status-ext"),
+    Route("/rest/about/status/{module}", status, methods=["GET"], name="about-status-module"),
+    Route("/rest/about/system-status", system_status, methods=["GET"], name="system-status"),
+    Route(
+        "/rest/about/system-status.{ext}", system_status, methods=["GET"], name="system-status-ext"
+    ),
+]

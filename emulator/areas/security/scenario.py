@@ -4,40 +4,55 @@
                  "layerRules": {"*.*.r": "*"}, "serviceRules": {},
                  "restRules": {"/**:GET,HEAD,OPTIONS": "ROLE_ADMINISTRATOR"}}
 
-Rule values are comma-separated role lists, as in GeoServer's properties files.
+Rule values are role lists separated by commas, as in GeoServer's properties files (a JSON
+list of role names is accepted too). Rule keys use the REST API's syntax (``:`` between a REST
+pattern and its methods) and are checked as the API checks them. A rule set that is given
+replaces the one inherited; REST rules are tried in the order written.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import ScenarioError
+from ...core.errors import EmulatorError, ScenarioError
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
 from ...state import State
+from .model import CATALOG_MODES
+from .rules import LAYERS, REST, SERVICES
+
+RULE_SECTIONS = (("layerRules", LAYERS), ("serviceRules", SERVICES), ("restRules", REST))
 
 
-def _rules(sec: Section, key: str) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
+def _rules(sec: Section, key: str) -> dict[str, str]:
+    out: dict[str, str] = {}
     for rule, roles in sec.dict(key).items():
+        if isinstance(roles, list) and all(isinstance(r, str) for r in roles):
+            roles = ",".join(roles)
         if not isinstance(roles, str):
             raise ScenarioError(f"{sec.where}.{key}.{rule}: expected a comma-separated role string")
-        out[rule] = [r.strip() for r in roles.split(",") if r.strip()]
+        out[rule] = roles
     return out
 
 
 def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
-    sec.only({"keystorePassword", "rootLogin", "catalogMode", "layerRules", "serviceRules", "restRules"})
+    sec.only({"keystorePassword", "rootLogin", "catalogMode", *(k for k, _ in RULE_SECTIONS)})
     s = state.security
-    s.keystore_password = sec.str("keystorePassword", s.keystore_password)
+    password = sec.str("keystorePassword", s.keystore_password)
+    if not password.strip():
+        raise ScenarioError(f"{sec.where}.keystorePassword: must not be blank")
+    s.keystore_password = password.strip()
     s.root_login = sec.bool("rootLogin", s.root_login)
     mode = sec.str("catalogMode", s.catalog_mode)
-    if mode not in ("HIDE", "MIXED", "CHALLENGE"):
+    if mode not in CATALOG_MODES:
         raise ScenarioError(f"{sec.where}.catalogMode: expected HIDE, MIXED or CHALLENGE")
     s.catalog_mode = mode
-    for key, attr in (("layerRules", "layer_rules"), ("serviceRules", "service_rules"), ("restRules", "rest_rules")):
+    for key, kind in RULE_SECTIONS:
         if sec.has(key):
-            setattr(s, attr, _rules(sec, key))
+            try:
+                s.replace_rules(kind, _rules(sec, key))
+            except EmulatorError as exc:
+                raise ScenarioError(f"{sec.where}.{key}: {exc.message}") from None
 
 
 def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
@@ -46,7 +61,5 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
         "keystorePassword": s.keystore_password,
         "rootLogin": s.root_login,
         "catalogMode": s.catalog_mode,
-        "layerRules": {k: ",".join(v) for k, v in s.layer_rules.items()},
-        "serviceRules": {k: ",".join(v) for k, v in s.service_rules.items()},
-        "restRules": {k: ",".join(v) for k, v in s.rest_rules.items()},
+        **{key: {k: ",".join(v) for k, v in s.rules(kind).items()} for key, kind in RULE_SECTIONS},
     }

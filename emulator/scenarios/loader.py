@@ -21,7 +21,7 @@ from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
 from ..core.profile import PROFILES
 from ..core.vendor import VendorNames
-from ..state import State
+from ..state import Snapshot, State
 from .context import ScenarioContext
 from .fields import Section
 
@@ -41,7 +41,7 @@ class Settings:
 class Scenario:
     name: str
     settings: Settings
-    baseline: bytes
+    baseline: Snapshot
     """the pickled ``State`` this scenario starts from"""
 
     def state(self) -> State:

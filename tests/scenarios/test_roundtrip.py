@@ -34,7 +34,9 @@ def changes(draw: st.DrawFn) -> list[tuple]:
                     st.tuples(st.just("group_role"), roles, names),
                     st.tuples(st.just("keystore"), passwords.map(str.strip).filter(bool)),
                     st.tuples(st.just("root"), st.booleans()),
-                    st.tuples(st.just("rest_rule"), rule_names, st.lists(roles, min_size=1, max_size=3)),
+                    st.tuples(
+                        st.just("rest_rule"), rule_names, st.lists(roles, min_size=1, max_size=3)
+                    ),
                     st.tuples(st.just("disable_group"), names),
                 )
             )
@@ -114,3 +116,37 @@ def test_loaded_dump_then_reset_returns_to_the_dump(tmp_path):
     again.state.users.create_user(None, "dropped", "pw", True)
     again.reset()
     assert sorted(again.state.users.service().users) == ["admin", "kept"]
+
+
+def test_reset_restores_lazily_and_keeps_linked_stores_linked():
+    emu = Emulator("stock")
+    groups = [names for names, _ in emu.scenario.baseline.parts]
+    assert ("catalog", "seeding") in groups  # the catalog keeps the tile layers
+    emu.reset()
+    assert "catalog" not in emu.state.__dict__  # nothing unpickled yet
+    assert emu.state.seeding is emu.state.catalog.tiles
+    users = emu.state.users
+    users.create_user(None, "temp", "pw", True)
+    emu.reset()
+    assert "temp" not in emu.state.users.service().users
+    assert emu.dump_scenario() == Emulator("stock").dump_scenario()  # every store comes back
+
+
+def test_concurrent_first_use_gives_one_copy():
+    import threading
+
+    emu = Emulator("stock")
+    seen: list[object] = []
+    barrier = threading.Barrier(8)
+
+    def touch() -> None:
+        barrier.wait()
+        seen.append(emu.state.catalog)
+
+    threads = [threading.Thread(target=touch) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(c is emu.state.catalog for c in seen)
+    assert emu.state.catalog.tiles is emu.state.seeding

@@ -13,6 +13,7 @@ from .areas.seeding.scheduler import SeedScheduler
 from .core.clock import make_clock
 from .core.profile import Decisions, decisions_for
 from .core.vendor import VendorNames
+from .faults import Faults
 from .journal import Journal
 from .scenarios import loader
 from .state import State
@@ -27,7 +28,8 @@ class Emulator:
     """An emulated GeoServer.
 
     Parameters:
-        scenario: ``"stock"``, ``"empty"`` or a path to a scenario file or folder.
+        scenario: ``"stock"``, ``"empty"``, a path to a scenario file or folder, or an
+            in-memory scenario document (a dict, or a ``ScenarioBuilder``).
         clock: ``"manual"`` (time moves only when advanced) or ``"realtime"``.
         profile: ``"spec"`` or ``"geoserver"``; default: the scenario's, else ``"spec"``.
         vendor_prefix: prefix of Java class names written in payloads; default: the
@@ -38,7 +40,7 @@ class Emulator:
 
     def __init__(
         self,
-        scenario: str | Path = "stock",
+        scenario: loader.ScenarioRef = "stock",
         *,
         clock: str = "manual",
         profile: str | None = None,
@@ -53,7 +55,8 @@ class Emulator:
         self.scenario = loader.load(scenario)
         settings = self.scenario.settings
         self.clock = make_clock(clock, settings.clock_origin)
-        self.journal = Journal()
+        self.journal = Journal(self.context_path)
+        self.faults = Faults()
         self.internal_errors: list[str] = []
         """tracebacks of unexpected exceptions (each also answered 500); empty when healthy"""
         self.state: State = self.scenario.state()
@@ -72,13 +75,14 @@ class Emulator:
     # -- lifecycle ---------------------------------------------------------------------
 
     def reset(self) -> None:
-        """Restore the start state: state, clock, scheduler and journal."""
+        """Restore the start state: state, clock, scheduler and journal; clear the faults."""
         self.state = self.scenario.state()
         self.clock.reset()
         self.scheduler.reset()
         self.journal.clear()
+        self.faults.clear()
 
-    def load_scenario(self, scenario: str | Path) -> None:
+    def load_scenario(self, scenario: loader.ScenarioRef) -> None:
         """Start over from another scenario."""
         self.scenario = loader.load(scenario)
         self._configure()
@@ -99,6 +103,13 @@ class Emulator:
     def url_allowed(self, url: str) -> bool:
         """Whether the URL checks let the server fetch ``url`` (see ``areas/urlchecks``)."""
         return self.state.urlchecks.allows(url)
+
+    def close(self) -> None:
+        """End this emulator's use: its journal refuses further requests, and the WSGI
+        adapter's event loop, if one was made, is closed."""
+        self.journal.close()
+        if self._wsgi is not None:
+            self._wsgi.close()
 
     def tick(self) -> None:
         """Let a realtime clock's listeners catch up (called at the start of each request)."""

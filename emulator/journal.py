@@ -1,24 +1,73 @@
-"""The request journal: every request the emulator answered, oldest first."""
+"""The request journal: every request the emulator answered, oldest first, with assertions.
+
+``journal.assert_called("POST", "/rest/styles", times=1, content_type="application/json")``
+checks what a client did; on failure the message lists the closest requests actually made
+(the near misses), which is usually the bug: a wrong extension, method or content type.
+
+Paths are relative to the context root (``/rest/styles.json``); a path that starts with the
+emulator's context path (``/geoserver/rest/styles.json``) is accepted too. A path containing
+``*`` or ``?`` is an Ant pattern (``*`` within a segment, ``**`` across segments, as in
+GeoServer's REST access rules); a compiled ``re.Pattern`` must match the whole path.
+"""
 
 from __future__ import annotations
 
 import base64
+import difflib
+import json
+import re
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from .core.antpath import ant_match
+
+PathSpec = str | re.Pattern[str]
+NEAR_MISSES = 5
 
 
 @dataclass
 class JournalEntry:
+    """One request as the emulator saw it, with the status it answered."""
+
     method: str
     path: str
     """path relative to the context root, e.g. ``/rest/styles.json``"""
     query: str
     status: int
+    """the status answered; 0 when the connection was dropped by an injected fault"""
     headers: dict[str, str] = field(default_factory=dict)
+    """request headers, names in lower case, ``authorization`` left out"""
     body: bytes = b""
+    """the request body (the first MiB of it)"""
     at: float = 0.0
     """simulated time of the request"""
     response_type: str | None = None
+    fault: str | None = None
+    """the injected fault that answered this request, if one did"""
+
+    @property
+    def content_type(self) -> str | None:
+        """The media type of the request body, without parameters (``application/json``)."""
+        value = self.headers.get("content-type")
+        return value.split(";", 1)[0].strip().lower() if value else None
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+    def json(self) -> Any:
+        """The request body parsed as JSON."""
+        return json.loads(self.body)
+
+    def describe(self) -> str:
+        """``POST /rest/styles?raw=true [application/json] -> 201`` (for failure messages)."""
+        target = self.path + (f"?{self.query}" if self.query else "")
+        ctype = f" [{self.content_type}]" if self.content_type else ""
+        answer = "dropped" if self.status == 0 else str(self.status)
+        fault = " (injected fault)" if self.fault else ""
+        return f"{self.method} {target}{ctype} -> {answer}{fault}"
 
     def to_json(self) -> dict[str, Any]:
         try:
@@ -37,24 +86,221 @@ class JournalEntry:
             "bodyBase64": encoded,
             "at": self.at,
             "responseType": self.response_type,
+            "fault": self.fault,
         }
 
 
+class JournalClosed(RuntimeError):
+    """A request reached an emulator whose test had already ended."""
+
+
 class Journal:
-    def __init__(self) -> None:
+    """The requests an emulator answered, oldest first.
+
+    Parameters:
+        context_path: the emulator's context path, so that assertions accept full paths too.
+    """
+
+    def __init__(self, context_path: str = "") -> None:
         self.entries: list[JournalEntry] = []
+        self.context_path = context_path
+        self.closed = False
+        self.observers: list[Callable[[JournalEntry], None]] = []
+        """called with every recorded entry (the plugin's coverage report listens here)"""
+        self._lock = threading.Lock()
+
+    # -- recording ---------------------------------------------------------------------
 
     def record(self, entry: JournalEntry) -> None:
-        self.entries.append(entry)
+        if self.closed:
+            raise JournalClosed(f"request after the end of its test: {entry.describe()}")
+        with self._lock:
+            self.entries.append(entry)
+        for observer in self.observers:
+            observer(entry)
 
     def clear(self) -> None:
-        self.entries.clear()
+        with self._lock:
+            self.entries.clear()
+
+    def close(self) -> None:
+        """Refuse further requests (the plugin closes a test's journal at its teardown)."""
+        self.closed = True
 
     def __len__(self) -> int:
         return len(self.entries)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self.entries)
+    def __iter__(self) -> Iterator[JournalEntry]:
+        return iter(list(self.entries))
+
+    def __getitem__(self, index: int) -> JournalEntry:
+        return self.entries[index]
+
+    @property
+    def last(self) -> JournalEntry:
+        """The most recent request (IndexError when there is none)."""
+        return self.entries[-1]
 
     def to_json(self) -> list[dict[str, Any]]:
-        return [e.to_json() for e in self.entries]
+        return [e.to_json() for e in list(self.entries)]
+
+    # -- queries and assertions --------------------------------------------------------
+
+    def calls(
+        self,
+        method: str | None = None,
+        path: PathSpec | None = None,
+        *,
+        content_type: str | None = None,
+        status: int | None = None,
+    ) -> list[JournalEntry]:
+        """The requests matching every criterion given (``None`` matches anything)."""
+        match = self._matcher(method, path, content_type, status)
+        return [e for e in list(self.entries) if match(e)]
+
+    def assert_called(
+        self,
+        method: str,
+        path: PathSpec,
+        *,
+        times: int | None = None,
+        content_type: str | None = None,
+        status: int | None = None,
+    ) -> list[JournalEntry]:
+        """Assert that matching requests were made: ``times`` exactly, else at least once.
+
+        Returns the matching entries. The failure message lists the closest requests.
+        """
+        __tracebackhide__ = True
+        found = self.calls(method, path, content_type=content_type, status=status)
+        if (times is None and found) or (times is not None and len(found) == times):
+            return found
+        wanted = "at least once" if times is None else _plural(times)
+        raise AssertionError(
+            f"expected {_describe(method, path, content_type, status)} {wanted}, "
+            f"it was made {_plural(len(found))}.\n"
+            + self.near_misses(method, path, content_type, status)
+        )
+
+    def assert_not_called(
+        self,
+        method: str,
+        path: PathSpec,
+        *,
+        content_type: str | None = None,
+        status: int | None = None,
+    ) -> None:
+        """Assert that no matching request was made."""
+        __tracebackhide__ = True
+        found = self.calls(method, path, content_type=content_type, status=status)
+        if found:
+            made = "\n".join(f"  {e.describe()}" for e in found[:NEAR_MISSES])
+            raise AssertionError(
+                f"expected no {_describe(method, path, content_type, status)}, "
+                f"it was made {_plural(len(found))}:\n{made}"
+            )
+
+    def near_misses(
+        self,
+        method: str | None,
+        path: PathSpec | None,
+        content_type: str | None = None,
+        status: int | None = None,
+        limit: int = NEAR_MISSES,
+    ) -> str:
+        """The requests closest to a description, best first, as report lines."""
+        entries = list(self.entries)
+        if not entries:
+            return "No requests were made."
+        scored = sorted(
+            enumerate(entries),
+            key=lambda ie: (
+                -_closeness(ie[1], method, path, content_type, status, self.context_path),
+                ie[0],
+            ),
+        )
+        lines = [f"  {e.describe()}" for _, e in scored[:limit]]
+        more = f"\n  ... and {len(entries) - limit} more" if len(entries) > limit else ""
+        return "Closest requests made:\n" + "\n".join(lines) + more
+
+    def _matcher(
+        self,
+        method: str | None,
+        path: PathSpec | None,
+        content_type: str | None,
+        status: int | None,
+    ) -> Callable[[JournalEntry], bool]:
+        want_method = method.upper() if method is not None and method != "*" else None
+        path_ok = _path_matcher(path, self.context_path)
+        want_type = content_type.split(";", 1)[0].strip().lower() if content_type else None
+
+        def match(entry: JournalEntry) -> bool:
+            return (
+                (want_method is None or entry.method == want_method)
+                and path_ok(entry.path)
+                and (want_type is None or entry.content_type == want_type)
+                and (status is None or entry.status == status)
+            )
+
+        return match
+
+
+def _path_matcher(path: PathSpec | None, context_path: str) -> Callable[[str], bool]:
+    if path is None:
+        return lambda _: True
+    if isinstance(path, re.Pattern):
+        pattern = path
+        return lambda p: (
+            pattern.fullmatch(p) is not None or pattern.fullmatch(context_path + p) is not None
+        )
+    if context_path and (path == context_path or path.startswith(context_path + "/")):
+        path = path[len(context_path) :] or "/"
+    if "*" in path or "?" in path:
+        pattern_text = path
+        return lambda p: ant_match(pattern_text, p)
+    return lambda p: p == path
+
+
+def _path_text(path: PathSpec | None) -> str:
+    if path is None:
+        return "*"
+    return path.pattern if isinstance(path, re.Pattern) else path
+
+
+def _describe(
+    method: str | None, path: PathSpec | None, content_type: str | None, status: int | None
+) -> str:
+    text = f"{(method or '*').upper()} {_path_text(path)}"
+    if content_type:
+        text += f" with content type {content_type}"
+    if status is not None:
+        text += f" answered {status}"
+    return text
+
+
+def _plural(n: int) -> str:
+    return f"{n} time" if n == 1 else f"{n} times"
+
+
+def _closeness(
+    entry: JournalEntry,
+    method: str | None,
+    path: PathSpec | None,
+    content_type: str | None,
+    status: int | None,
+    context_path: str,
+) -> float:
+    """A similarity score: the path counts most, then method, content type and status."""
+    score = 0.0
+    if path is not None:
+        text = _path_text(path)
+        if context_path and text.startswith(context_path + "/"):
+            text = text[len(context_path) :]
+        score += 4 * difflib.SequenceMatcher(None, text, entry.path).ratio()
+    if method is not None and entry.method == method.upper():
+        score += 1
+    if content_type and entry.content_type == content_type.split(";", 1)[0].strip().lower():
+        score += 0.5
+    if status is not None and entry.status == status:
+        score += 0.25
+    return score

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import socket
 import threading
 from typing import Any
@@ -12,14 +13,49 @@ import uvicorn
 class ThreadedServer(uvicorn.Server):
     """uvicorn with signal handlers off, on a socket bound before start (port 0 works)."""
 
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        if isinstance(config.app, DropHook):
+            config.app.server = self
+
     def install_signal_handlers(self) -> None:  # pragma: no cover - trivial
         pass
+
+
+class DropHook:
+    """ASGI wrapper that gives each request a way to drop its connection without an answer.
+
+    It puts a callable under ``scope["emulator.drop"]``; calling it aborts the client's
+    connection (found among uvicorn's open connections by the client address) and returns
+    whether it did. Injected ``drop`` faults use it.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.server: uvicorn.Server | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            scope["emulator.drop"] = functools.partial(self._drop, scope.get("client"))
+        await self.app(scope, receive, send)
+
+    def _drop(self, client: Any) -> bool:
+        if self.server is None or client is None:
+            return False
+        for connection in list(self.server.server_state.connections):
+            if getattr(connection, "client", None) == tuple(client):
+                connection.transport.abort()
+                return True
+        return False
 
 
 def bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # Accepted connections inherit this. Without it each keep-alive request waits ~40 ms:
+    # the response goes out in two writes and Nagle holds the second for a delayed ACK.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind((host, port))
     sock.listen(128)
     sock.set_inheritable(True)
@@ -28,7 +64,12 @@ def bind(host: str, port: int) -> socket.socket:
 
 def config(app: Any, host: str) -> uvicorn.Config:
     return uvicorn.Config(
-        app, host=host, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=1
+        DropHook(app),
+        host=host,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=1,
     )
 
 
@@ -39,7 +80,9 @@ class LiveServer:
         self.sock = bind(host, port)
         self.host, self.port = self.sock.getsockname()[:2]
         self.server = ThreadedServer(config(app, host))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
 
     def start(self) -> LiveServer:
         self.thread.start()

@@ -1,49 +1,305 @@
-"""pytest fixtures for testing code against an emulated GeoServer. (Completed by the plugin issue.)"""
+"""pytest fixtures for testing code against an emulated GeoServer.
+
+Registered through the ``pytest11`` entry point ``geoserver_emulator``: installing the package
+is enough. The fixture graph (``docs/fixtures.md`` has the table):
+
+    geoserver_default_scenario, geoserver_profile, geoserver_clock,       configuration,
+    geoserver_vendor_prefix, geoserver_context_path, geoserver_credentials  override in conftest
+        -> geoserver_emulator          a fresh Emulator per test (snapshot copy of the scenario)
+            -> geoserver_asgi_app / geoserver_wsgi_app
+            -> geoserver_client / geoserver_async_client / geoserver_requests   (in process)
+            -> geoserver_url           the per-process live server, pointed at this emulator
+
+Markers: ``geoserver_scenario(NAME_OR_PATH_OR_BUILDER)`` and ``geoserver_profile(NAME)`` on a
+test, class or module. Options: ``--geoserver-scenario``, ``--geoserver-profile``,
+``--geoserver-coverage`` (and the ini settings ``geoserver_scenario``, ``geoserver_profile``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from emulator import Emulator
+from emulator import Emulator, ScenarioError
+from emulator.core.profile import PROFILES
+from emulator.scenarios import loader
+
+from . import clients
+from .coverage import CoverageCollector
+from .live import LiveTarget
+
+ADMIN = ("admin", "geoserver")
+IN_PROCESS_HOST = "http://localhost:8080"
+SCENARIO_KEY = pytest.StashKey[str]()
+COVERAGE_KEY = pytest.StashKey[CoverageCollector]()
+
+
+# -- options, ini settings and markers -------------------------------------------------
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("geoserver-emulator")
+    group.addoption(
+        "--geoserver-scenario",
+        default=None,
+        metavar="NAME_OR_PATH",
+        help="scenario the geoserver_* fixtures start from: stock (default), empty or a path",
+    )
+    group.addoption(
+        "--geoserver-profile",
+        default=None,
+        choices=PROFILES,
+        help="fidelity profile of the emulator: spec (default) or geoserver",
+    )
+    group.addoption(
+        "--geoserver-coverage",
+        action="store_true",
+        default=False,
+        help="report which emulated endpoints the run exercised and which it never touched",
+    )
+    parser.addini(
+        "geoserver_scenario", "default scenario of the geoserver_* fixtures", default=None
+    )
+    parser.addini(
+        "geoserver_profile", "default fidelity profile of the geoserver_* fixtures", default=None
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "geoserver_scenario(name): the scenario a test starts from")
-    config.addinivalue_line("markers", "geoserver_profile(name): the fidelity profile, spec or geoserver")
+    config.addinivalue_line(
+        "markers",
+        "geoserver_scenario(name_or_path): the scenario the geoserver_emulator fixture starts from",
+    )
+    config.addinivalue_line(
+        "markers", "geoserver_profile(name): the emulator's fidelity profile, spec or geoserver"
+    )
+    config.stash[SCENARIO_KEY] = _configured_scenario(config)
+    profile = config.getini("geoserver_profile")
+    if profile and profile not in PROFILES:
+        raise pytest.UsageError(
+            f"geoserver_profile = {profile!r}: expected one of {', '.join(PROFILES)}"
+        )
+    if config.getoption("geoserver_coverage"):
+        collector = CoverageCollector(config)
+        config.stash[COVERAGE_KEY] = collector
+        config.pluginmanager.register(collector, "geoserver-emulator-coverage")
 
 
-def _marker_arg(request: pytest.FixtureRequest, name: str) -> str | None:
-    marker = request.node.get_closest_marker(name)
-    return None if marker is None else str(marker.args[0])
+def _configured_scenario(config: pytest.Config) -> str:
+    """The default scenario from the option (relative to the invocation directory) or the
+    ini file (relative to it), checked now so that a typo stops the run at once."""
+    value, base = config.getoption("geoserver_scenario"), config.invocation_params.dir
+    if value is None:
+        value = config.getini("geoserver_scenario") or None
+        base = config.inipath.parent if config.inipath else config.rootpath
+    if value is None:
+        return "stock"
+    ref = _relative(str(value), Path(base))
+    try:
+        loader.load(ref)
+    except ScenarioError as exc:
+        raise pytest.UsageError(f"geoserver-emulator: bad scenario {value!r}: {exc}") from None
+    return ref
+
+
+def _relative(ref: str, base: Path) -> str:
+    if ref in loader.BUILTINS or Path(ref).is_absolute():
+        return ref
+    candidate = base / ref
+    return str(candidate) if candidate.exists() else ref
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    from emulator import __version__
+
+    profile = config.getoption("geoserver_profile") or config.getini("geoserver_profile") or "spec"
+    scenario = config.stash[SCENARIO_KEY]
+    return f"geoserver-emulator {__version__}: scenario {scenario}, profile {profile}"
+
+
+# -- configuration fixtures (override them in a conftest) --------------------------------
 
 
 @pytest.fixture
-def geoserver_emulator(request: pytest.FixtureRequest) -> Emulator:
-    return Emulator(
-        _marker_arg(request, "geoserver_scenario") or "stock",
-        profile=_marker_arg(request, "geoserver_profile"),
-    )
+def geoserver_default_scenario(pytestconfig: pytest.Config) -> Any:
+    """The scenario of tests without a ``geoserver_scenario`` marker: the option, the ini
+    setting, else ``"stock"``. May return a name, a path, a dict or a ``ScenarioBuilder``."""
+    return pytestconfig.stash[SCENARIO_KEY]
+
+
+@pytest.fixture
+def geoserver_profile(pytestconfig: pytest.Config) -> str | None:
+    """The fidelity profile (``spec`` or ``geoserver``); None: the scenario's, else ``spec``."""
+    value = pytestconfig.getoption("geoserver_profile") or pytestconfig.getini("geoserver_profile")
+    return str(value) if value else None
+
+
+@pytest.fixture
+def geoserver_clock() -> str:
+    """``manual`` (time moves only when the test advances it) or ``realtime``."""
+    return "manual"
+
+
+@pytest.fixture
+def geoserver_vendor_prefix() -> str | None:
+    """Prefix of Java class names in payloads; None: the scenario's, else ``org.geoserver``."""
+    return None
+
+
+@pytest.fixture
+def geoserver_context_path() -> str:
+    """Where the emulated server is mounted."""
+    return "/geoserver"
+
+
+@pytest.fixture
+def geoserver_credentials() -> tuple[str, str]:
+    """The user the client fixtures log in as."""
+    return ADMIN
+
+
+# -- the emulator and its transports ----------------------------------------------------
+
+
+@pytest.fixture
+def geoserver_emulator(
+    request: pytest.FixtureRequest,
+    geoserver_default_scenario: Any,
+    geoserver_profile: str | None,
+    geoserver_clock: str,
+    geoserver_vendor_prefix: str | None,
+    geoserver_context_path: str,
+) -> Iterator[Emulator]:
+    """A fresh ``Emulator`` for this test, from the marker's scenario or the default one.
+
+    At teardown its journal is closed, and the test errors if the emulator hit an
+    unexpected exception (a bug in the emulator, answered 500).
+    """
+    scenario = _marker_scenario(request) or geoserver_default_scenario
+    profile = _marker_arg(request, "geoserver_profile") or geoserver_profile
+    if profile is not None and profile not in PROFILES:
+        pytest.fail(
+            f"geoserver_profile: expected one of {', '.join(PROFILES)}, got {profile!r}",
+            pytrace=False,
+        )
+    try:
+        emu = Emulator(
+            scenario,
+            clock=geoserver_clock,
+            profile=profile,
+            vendor_prefix=geoserver_vendor_prefix,
+            context_path=geoserver_context_path,
+        )
+    except (ScenarioError, ValueError) as exc:
+        pytest.fail(f"geoserver-emulator: cannot start the emulator: {exc}", pytrace=False)
+    collector = request.config.stash.get(COVERAGE_KEY, None)
+    if collector is not None:
+        emu.journal.observers.append(collector.observe)
+    yield emu
+    emu.close()
+    if emu.internal_errors:
+        pytest.fail(
+            "the emulator hit unexpected errors (a geoserver-emulator bug):\n"
+            + "\n".join(emu.internal_errors)
+        )
+
+
+def _marker_arg(request: pytest.FixtureRequest, name: str) -> Any:
+    marker = request.node.get_closest_marker(name)
+    if marker is None:
+        return None
+    if len(marker.args) != 1 or marker.kwargs:
+        pytest.fail(f"@pytest.mark.{name} takes exactly one argument", pytrace=False)
+    return marker.args[0]
+
+
+def _marker_scenario(request: pytest.FixtureRequest) -> Any:
+    """The marker's scenario; a relative path is taken relative to the test file first."""
+    ref = _marker_arg(request, "geoserver_scenario")
+    if isinstance(ref, str | Path):
+        return _relative(str(ref), Path(request.node.path).parent)
+    return ref
 
 
 @pytest.fixture
 def geoserver_asgi_app(geoserver_emulator: Emulator) -> Any:
+    """The emulator's ASGI app (``httpx.AsyncClient(transport=httpx.ASGITransport(app=...))``)."""
     return geoserver_emulator.asgi_app
 
 
 @pytest.fixture
 def geoserver_wsgi_app(geoserver_emulator: Emulator) -> Any:
+    """A WSGI callable over the same app (``httpx.WSGITransport``, werkzeug's ``Client``...)."""
     return geoserver_emulator.wsgi_app
 
 
-@pytest.fixture
-def geoserver_url(geoserver_emulator: Emulator) -> Iterator[str]:
-    from emulator.server import LiveServer
+@pytest.fixture(scope="session")
+def _geoserver_live_target() -> Iterator[LiveTarget]:
+    """The live server of this process (one per xdist worker)."""
+    target = LiveTarget()
+    yield target
+    target.stop()
 
-    server = LiveServer(geoserver_emulator.asgi_app).start()
+
+@pytest.fixture
+def geoserver_url(
+    geoserver_emulator: Emulator, _geoserver_live_target: LiveTarget
+) -> Iterator[str]:
+    """The base URL (``http://127.0.0.1:PORT/geoserver``) of a live server backed by this
+    test's emulator; any client, in any process, can use it."""
+    url = _geoserver_live_target.attach(geoserver_emulator)
+    yield url
+    errors = _geoserver_live_target.detach()
+    if errors:
+        pytest.fail("the live server hit unexpected errors:\n" + "\n".join(errors))
+
+
+# -- client conveniences ----------------------------------------------------------------
+
+
+def _in_process_url(emu: Emulator) -> str:
+    return IN_PROCESS_HOST + emu.context_path
+
+
+@pytest.fixture
+def geoserver_client(
+    geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]
+) -> Iterator[Any]:
+    """An ``httpx.Client`` logged in as the administrator, answered in process; paths are
+    relative to the context root (``client.get("/rest/about/version.json")``)."""
+    with clients.httpx_client(
+        geoserver_emulator.wsgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
+    ) as client:
+        yield client
+
+
+@pytest.fixture
+def geoserver_async_client(
+    geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]
+) -> Any:
+    """An ``httpx.AsyncClient`` logged in as the administrator, over the ASGI app, for async
+    tests (any runner: anyio, pytest-asyncio...). It holds no connection; closing it is optional."""
+    return clients.httpx_async_client(
+        geoserver_emulator.asgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
+    )
+
+
+@pytest.fixture
+def geoserver_requests(
+    geoserver_emulator: Emulator, geoserver_credentials: tuple[str, str]
+) -> Iterator[Any]:
+    """A ``requests.Session`` logged in as the administrator, answered in process; relative
+    URLs continue the base URL (needs the ``requests`` package)."""
     try:
-        yield server.url(geoserver_emulator.context_path)
-    finally:
-        server.stop()
+        import requests  # noqa: F401
+    except ImportError:
+        pytest.fail(
+            "geoserver_requests needs the requests package (pip install requests)", pytrace=False
+        )
+    with clients.requests_session(
+        geoserver_emulator.wsgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
+    ) as session:
+        yield session

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 from starlette.requests import Request
@@ -9,7 +10,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from ..core.errors import Invalid
-from ..http.context import emulator
+from ..http.context import body, emulator
 from ..wire.json import dumps
 
 
@@ -89,3 +90,30 @@ routes = [
     Route("/__emulator/health", health, methods=["GET"]),
     Route("/__emulator/urlchecks/evaluate", urlcheck_evaluate, methods=["GET"]),
 ]
+
+
+# -- fault injection (the plugin issue) ---------------------------------------------------
+
+
+async def faults(request: Request) -> Response:
+    """GET lists the injected faults, POST injects one (JSON, see ``emulator/faults.py``),
+    DELETE clears them."""
+    emu = emulator(request)
+    if request.method == "GET":
+        return _json({"faults": emu.faults.to_json()})
+    if request.method == "DELETE":
+        emu.faults.clear()
+        return Response(status_code=204)
+    raw = await body(request)
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise Invalid("expected a JSON object describing a fault") from None
+    try:
+        fault = emu.faults.add_json(data, emu.context_path)
+    except ValueError as exc:
+        raise Invalid(str(exc)) from None
+    return _json(fault.to_json(), 201)
+
+
+routes.append(Route("/__emulator/faults", faults, methods=["GET", "POST", "DELETE"]))

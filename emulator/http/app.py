@@ -25,9 +25,10 @@ from ..areas.urlchecks import routes as urlchecks
 from ..areas.users import routes as users
 from ..control import routes as control
 from ..core.errors import EmulatorError
+from ..faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
-from .middleware import AuthMiddleware, JournalMiddleware, inner_path
+from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -87,6 +88,8 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
 async def on_unexpected(request: Request, exc: Exception) -> Response:
     """A bug: answered as GeoServer answers any uncaught exception (500, the message), and
     remembered on the emulator so that tests can fail on it."""
+    if isinstance(exc, ConnectionDropped):  # an injected fault, in process: let it out
+        raise exc
     request.app.state.emulator.internal_errors.append(
         "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     )
@@ -99,7 +102,11 @@ def create_app(emulator: Emulator) -> Starlette:
         routes = [Mount(emulator.context_path, routes=routes)]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(JournalMiddleware), Middleware(AuthMiddleware)],
+        middleware=[
+            Middleware(JournalMiddleware),
+            Middleware(FaultMiddleware),
+            Middleware(AuthMiddleware),
+        ],
         exception_handlers={
             EmulatorError: on_domain_error,
             HTTPException: on_http_error,

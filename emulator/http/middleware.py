@@ -1,4 +1,4 @@
-"""Pure-ASGI middleware: the request journal (outermost), then authentication.
+"""Pure-ASGI middleware: the request journal (outermost), injected faults, then authentication.
 
 Paths are classified relative to the context root: ``/rest…`` follows the REST access
 rules, ``/gwc/rest…`` and ``/__emulator…`` need an administrator; anything else is open.
@@ -6,6 +6,7 @@ rules, ``/gwc/rest…`` and ``/__emulator…`` need an administrator; anything e
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import access
+from ..faults import ConnectionDropped, Fault
 from ..journal import JournalEntry
 from ..wire import errors as wire_errors
 
@@ -62,48 +64,83 @@ class JournalMiddleware:
         if path.startswith("/__emulator"):
             await self.app(scope, receive, send)
             return
-        chunks: list[bytes] = []
-        size = 0
-        result: dict[str, object] = {"status": 500, "type": None}
-
-        async def receive_wrapper() -> Message:
-            nonlocal size
-            message = await receive()
-            if message["type"] == "http.request":
-                chunk = message.get("body", b"")
-                if size < JOURNAL_BODY_LIMIT:
-                    chunks.append(chunk[: JOURNAL_BODY_LIMIT - size])
-                size += len(chunk)
-            return message
-
-        async def send_wrapper(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                result["status"] = message["status"]
-                for key, value in message.get("headers", []):
-                    if key.lower() == b"content-type":
-                        result["type"] = value.decode("latin-1")
-            await send(message)
-
+        exchange = _Exchange(emu, scope, path, receive, send)
+        scope["emulator.record"] = exchange.record
         try:
-            await self.app(scope, receive_wrapper, send_wrapper)
+            await self.app(scope, exchange.receive, exchange.send)
         finally:
-            headers = {
-                k.decode("latin-1").lower(): v.decode("latin-1")
-                for k, v in scope.get("headers", [])
-                if k.lower() != b"authorization"
-            }
-            emu.journal.record(
-                JournalEntry(
-                    method=scope["method"],
-                    path=path,
-                    query=scope.get("query_string", b"").decode("latin-1"),
-                    status=int(result["status"]),  # type: ignore[call-overload]
-                    headers=headers,
-                    body=b"".join(chunks),
-                    at=emu.clock.now(),
-                    response_type=result["type"],  # type: ignore[arg-type]
-                )
+            await exchange.record()
+
+
+class _Exchange:
+    """One journaled request: its body as read, the answer's status and type.
+
+    The entry is written once, before the last byte of the answer goes out (a client holding
+    its answer finds it journaled, even on the live server), else when the app ends. Body the
+    app did not read is read then, up to the journal's own limit, so that the journal holds
+    it (a body refused as too large is not read further).
+    """
+
+    def __init__(
+        self, emu: Emulator, scope: Scope, path: str, receive: Receive, send: Send
+    ) -> None:
+        self.emu, self.scope, self.path = emu, scope, path
+        self._receive, self._send = receive, send
+        self.at = emu.clock.now()
+        self.chunks: list[bytes] = []
+        self.size = 0
+        self.body_done = False
+        self.status = 500
+        self.response_type: str | None = None
+        self.recorded = False
+
+    async def receive(self) -> Message:
+        message = await self._receive()
+        if message["type"] == "http.request":
+            chunk = message.get("body", b"")
+            if self.size < JOURNAL_BODY_LIMIT:
+                self.chunks.append(chunk[: JOURNAL_BODY_LIMIT - self.size])
+            self.size += len(chunk)
+            self.body_done = not message.get("more_body", False)
+        else:
+            self.body_done = True
+        return message
+
+    async def send(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+            for key, value in message.get("headers", []):
+                if key.lower() == b"content-type":
+                    self.response_type = value.decode("latin-1")
+        elif message["type"] == "http.response.body" and not message.get("more_body", False):
+            await self.record()
+        await self._send(message)
+
+    async def record(self) -> None:
+        if self.recorded:
+            return
+        self.recorded = True
+        while not self.body_done and self.status != 413 and self.size < JOURNAL_BODY_LIMIT:
+            await self.receive()
+        scope = self.scope
+        headers = {
+            k.decode("latin-1").lower(): v.decode("latin-1")
+            for k, v in scope.get("headers", [])
+            if k.lower() != b"authorization"
+        }
+        self.emu.journal.record(
+            JournalEntry(
+                method=scope["method"],
+                path=self.path,
+                query=scope.get("query_string", b"").decode("latin-1"),
+                status=0 if scope.get("emulator.dropped") else self.status,
+                headers=headers,
+                body=b"".join(self.chunks),
+                at=self.at,
+                response_type=self.response_type,
+                fault=scope.get("emulator.fault"),
             )
+        )
 
 
 class AuthMiddleware:
@@ -181,3 +218,71 @@ def _basic(emu: Emulator, header: str) -> access.Principal | None:
     if not sep:
         return None
     return access.authenticate(emu.state, username, password)
+
+
+class FaultMiddleware:
+    """Answers requests that match an injected fault (``emulator.faults``); see ``faults.py``.
+
+    Sits inside the journal (faulted requests are journaled) and before authentication (a
+    failing server fails whoever asks). The control plane is never faulted.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        emu = _emulator(scope) if scope["type"] == "http" else None
+        path = None if emu is None or not len(emu.faults) else inner_path(scope, emu)
+        fault = None
+        if emu is not None and path is not None and not path.startswith("/__emulator"):
+            fault = emu.faults.take(scope["method"], path)
+        if fault is None:
+            await self.app(scope, receive, send)
+            return
+        assert emu is not None and path is not None
+        scope["emulator.fault"] = fault.describe()
+        if fault.delay:
+            await _wait(emu, fault.delay)
+        if fault.drop:
+            await _drop(scope, receive)
+        elif fault.status is None:
+            await self.app(scope, receive, send)
+        else:
+            await _answer(scope, send, fault, path)
+
+
+async def _wait(emu: Emulator, seconds: float) -> None:
+    if emu.clock.kind == "manual":
+        emu.clock.advance(seconds)
+    else:
+        await asyncio.sleep(seconds)
+
+
+async def _drop(scope: Scope, receive: Receive) -> None:
+    """Close the connection without an answer: through the live server's hook, else raise."""
+    scope["emulator.dropped"] = True
+    hook = scope.get("emulator.drop")
+    record = scope.get("emulator.record")
+    if hook is not None and record is not None:
+        await record()  # journaled before the client learns of the drop
+    if hook is None or not hook():
+        raise ConnectionDropped("connection dropped by an injected fault")
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _answer(scope: Scope, send: Send, fault: Fault, path: str) -> None:
+    if fault.status in (204, 304):  # answers that carry no body
+        body, media_type = b"", "text/plain"
+    elif isinstance(fault.body, bytes):
+        body, media_type = fault.body, fault.content_type or "text/plain"
+    else:
+        accept = _header(scope, b"accept")
+        body, media_type = wire_errors.render(fault.status or 500, fault.message, path, accept)
+    headers = [
+        (b"content-type", media_type.encode("latin-1")),
+        (b"content-length", b"%d" % len(body)),
+        *((k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in fault.headers.items()),
+    ]
+    await send({"type": "http.response.start", "status": fault.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -4,7 +4,8 @@ A scenario document is JSON: an object with optional ``extends`` (a built-in nam
 relative to the file), optional ``settings`` and one section per area (see
 ``areas/sections.py``). A directory is a scenario too: its ``*.json`` files are read in name
 order and their sections merged (a section may appear in only one file); the built-ins
-``stock`` and ``empty`` are such directories inside the package.
+``stock`` and ``empty`` are such directories inside the package. A document can also be
+given in memory (``load_document``; ``emulator.scenarios.builder`` writes them in code).
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..areas.sections import SECTIONS, TOP_LEVEL_KEYS
 from ..core.clock import DEFAULT_ORIGIN
@@ -27,6 +29,16 @@ from .fields import Section
 
 BUILTIN_DIR = Path(__file__).parent
 BUILTINS = ("stock", "empty")
+
+
+class SupportsDocument(Protocol):
+    """Something that makes a scenario document, such as ``ScenarioBuilder``."""
+
+    def document(self) -> dict[str, Any]: ...
+
+
+ScenarioRef = str | Path | Mapping[str, Any] | SupportsDocument
+"""A built-in name, a file or folder path, or an in-memory scenario document."""
 
 
 @dataclass(frozen=True)
@@ -136,10 +148,22 @@ def build(
     doc, origin = read_document(path)
     if files is not None:
         files.extend([path] if not path.is_dir() else [path, *sorted(set(origin.values()))])
+    base_dir = path if path.is_dir() else path.parent
+    return build_document(doc, origin, base_dir, (*chain, path), files)
+
+
+def build_document(
+    doc: dict[str, Any],
+    origin: dict[str, Path],
+    base_dir: Path,
+    chain: tuple[Path, ...] = (),
+    files: list[Path] | None = None,
+) -> tuple[State, Settings]:
+    """A scenario document into a fresh state; ``origin`` names the file each key came from,
+    ``base_dir`` is where ``extends`` paths are relative to, ``chain`` what extends it."""
     unknown = sorted(set(doc) - TOP_LEVEL_KEYS)
     if unknown:
         raise ScenarioError(f"{_name(origin[unknown[0]])}: {unknown[0]}: unknown top-level key")
-    base_dir = path if path.is_dir() else path.parent
     if doc.get("extends") is not None:
         where = _name(origin["extends"])
         if not isinstance(doc["extends"], str):
@@ -148,7 +172,7 @@ def build(
             parent = resolve(doc["extends"], base_dir)
         except ScenarioError as exc:
             raise ScenarioError(f"{where}: extends: {exc}") from None
-        state, settings = build(parent, (*chain, path), files)
+        state, settings = build(parent, chain, files)
     else:
         state, settings = State(), Settings()
     if "settings" in doc:
@@ -202,12 +226,62 @@ def _digest(file: Path) -> bytes:
 _CACHE = _ParseCache()
 
 
-def load(ref: str | Path) -> Scenario:
-    """The scenario a name or path refers to; parsed once per process while unchanged."""
+def load(ref: ScenarioRef) -> Scenario:
+    """The scenario a name, path or in-memory document refers to; parsed once per process
+    while unchanged (files) or per distinct content (documents)."""
+    if isinstance(ref, Mapping):
+        return load_document(ref)
+    document = getattr(ref, "document", None)
+    if callable(document):
+        return load_document(document())
+    if not isinstance(ref, str | Path):
+        raise ScenarioError(f"{ref!r}: not a scenario name, path or document")
     path = resolve(ref)
     scenario = _CACHE.get(path)
     name = str(ref) if str(ref) in BUILTINS else scenario.name
     return Scenario(name, scenario.settings, scenario.baseline)
+
+
+def load_document(doc: Mapping[str, Any], base_dir: str | Path | None = None) -> Scenario:
+    """The scenario of an in-memory document (a dict shaped like a scenario file).
+
+    ``extends`` paths are relative to ``base_dir`` (default: the working directory). The
+    document is parsed once per process for each distinct content (key order included: the
+    order of REST access rules matters).
+    """
+    try:
+        text = json.dumps(doc, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(f"scenario document: not JSON-serialisable: {exc}") from None
+    base = Path(base_dir).resolve() if base_dir is not None else Path.cwd()
+    return _DOCUMENTS.get(text, base)
+
+
+class _DocumentCache:
+    """Parsed in-memory documents, process-wide, keyed by their JSON text (immutable results)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.entries: dict[tuple[str, Path], Scenario] = {}
+
+    def get(self, text: str, base_dir: Path) -> Scenario:
+        hit = self.entries.get((text, base_dir))
+        if hit is not None:
+            return hit
+        doc = json.loads(text)
+        if not isinstance(doc, dict):
+            raise ScenarioError("scenario document: a scenario must be a JSON object")
+        name = "document-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        origin = dict.fromkeys(doc, base_dir / name)
+        state, settings = build_document(doc, origin, base_dir)
+        scenario = Scenario(name, settings, state.snapshot())
+        if len(self.entries) >= self.size:
+            self.entries.pop(next(iter(self.entries)))
+        self.entries[(text, base_dir)] = scenario
+        return scenario
+
+
+_DOCUMENTS = _DocumentCache()
 
 
 def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:

@@ -1,0 +1,117 @@
+"""``--geoserver-coverage``: the emulated endpoints a run exercised, and those it never touched.
+
+Endpoints come from the route table (``emulator.http.app.all_routes()``): one row per route
+path and method, control plane left out. Every emulator the plugin builds reports its
+journal entries here; under xdist each worker sends its counts to the controller, which
+prints the table at the end of the run.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from starlette.routing import BaseRoute, Mount, Route, compile_path
+
+from emulator.journal import JournalEntry
+
+WORKER_KEY = "geoserver_coverage"
+
+Endpoint = tuple[str, str]
+"""(method, route path)"""
+
+
+def endpoints(routes: list[BaseRoute] | None = None) -> list[tuple[str, str, Any]]:
+    """(method, path template, compiled regex) for every emulated route, control plane excluded."""
+    if routes is None:
+        from emulator.http.app import all_routes
+
+        routes = all_routes()
+    out: list[tuple[str, str, Any]] = []
+    for path, methods in _flatten(routes, ""):
+        if path.startswith("/__emulator"):
+            continue
+        regex = compile_path(path)[0]
+        shown = sorted(m for m in methods if not (m == "HEAD" and "GET" in methods))
+        out.extend((method, path, regex) for method in shown)
+    return out
+
+
+def _flatten(routes: list[BaseRoute], prefix: str) -> list[tuple[str, set[str]]]:
+    out: list[tuple[str, set[str]]] = []
+    for route in routes:
+        if isinstance(route, Mount):
+            out.extend(_flatten(list(route.routes), prefix + route.path))
+        elif isinstance(route, Route):
+            out.append((prefix + route.path, set(route.methods or {"GET"})))
+    return out
+
+
+class CoverageCollector:
+    """Counts requests per (method, path) and reports them per endpoint; a pytest plugin object."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.requests: Counter[tuple[str, str]] = Counter()
+
+    def observe(self, entry: JournalEntry) -> None:
+        method = "GET" if entry.method == "HEAD" else entry.method
+        self.requests[(method, entry.path)] += 1
+
+    # -- xdist: workers send their counts, the controller merges them ----------------------
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        workeroutput = getattr(self.config, "workeroutput", None)
+        if workeroutput is not None:
+            workeroutput[WORKER_KEY] = [[m, p, n] for (m, p), n in self.requests.items()]
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        for method, path, count in getattr(node, "workeroutput", {}).get(WORKER_KEY, []):
+            self.requests[(method, path)] += count
+
+    # -- the report --------------------------------------------------------------------
+
+    def tally(self) -> tuple[dict[Endpoint, int], int]:
+        """Requests per endpoint (every endpoint listed), and requests that matched none."""
+        table = endpoints()
+        hits: dict[Endpoint, int] = {(m, p): 0 for m, p, _ in table}
+        unmatched = 0
+        for (method, path), count in self.requests.items():
+            endpoint = next(((m, p) for m, p, rx in table if m == method and rx.match(path)), None)
+            if endpoint is None:
+                unmatched += count
+            else:
+                hits[endpoint] += count
+        return hits, unmatched
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if hasattr(self.config, "workerinput"):
+            return
+        for line in report_lines(*self.tally()):
+            terminalreporter.write_line(line)
+
+
+def report_lines(hits: dict[Endpoint, int], unmatched: int) -> list[str]:
+    """The coverage table as text lines."""
+    used = [(e, n) for e, n in hits.items() if n]
+    unused = [e for e, n in hits.items() if not n]
+    total = len(hits) or 1
+    width = max((len(p) for _, p in hits), default=10)
+    lines = [
+        "",
+        f"geoserver-emulator endpoint coverage: {len(used)} of {len(hits)} endpoints exercised "
+        f"({100 * len(used) / total:.0f}%)",
+        "",
+        f"exercised ({len(used)}):",
+    ]
+    lines += [
+        f"  {m:<7} {p:<{width}}  {n:>6} requests"
+        for (m, p), n in sorted(used, key=lambda x: (x[0][1], x[0][0]))
+    ]
+    lines += ["", f"never touched ({len(unused)}):"]
+    lines += [f"  {m:<7} {p}" for m, p in sorted(unused, key=lambda e: (e[1], e[0]))]
+    if unmatched:
+        lines += ["", f"requests to no emulated endpoint (answered 404 or 405): {unmatched}"]
+    return lines

@@ -1,0 +1,25 @@
+import pytest
+
+SLD = "application/vnd.ogc.sld+xml"
+
+
+def upload_style(client, name, sld):  # the code under test
+    client.put(f"/rest/styles/{name}.xml", content=sld, headers={"Content-Type": SLD})
+
+
+def test_upload_style(geoserver_client, geoserver_emulator):
+    upload_style(geoserver_client, "roads", b"<StyledLayerDescriptor/>")
+    journal = geoserver_emulator.journal
+    (put,) = journal.assert_called("PUT", "/rest/styles/*", times=1, content_type=SLD)
+    assert put.body == b"<StyledLayerDescriptor/>"
+    journal.assert_not_called("DELETE", "/rest/styles/**")
+
+
+def test_near_misses(geoserver_client, geoserver_emulator):
+    upload_style(geoserver_client, "roads", b"<StyledLayerDescriptor/>")
+    with pytest.raises(AssertionError) as failure:
+        geoserver_emulator.journal.assert_called("PUT", "/rest/styles/roads")
+    assert (
+        "Closest requests made:\n  PUT /rest/styles/roads.xml [application/vnd.ogc.sld+xml]"
+        in str(failure.value)
+    )

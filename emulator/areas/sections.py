@@ -10,11 +10,13 @@ from __future__ import annotations
 from types import ModuleType
 
 from .about import scenario as about
+from .appschema import scenario as appschema
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
 from .security import scenario as security
 from .seeding import scenario as seeding
+from .styles import scenario as styles
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
@@ -24,6 +26,8 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authFilters", auth_filters),
     ("security", security),
     ("catalog", catalog),
+    ("styles", styles),
+    ("appSchema", appschema),
     ("urlChecks", urlchecks),
     ("about", about),
     ("seeding", seeding),

@@ -27,12 +27,14 @@ from ..control import routes as control
 from ..core.errors import EmulatorError
 from ..faults import ConnectionDropped
 from ..wire import errors as wire_errors
+from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
 
 AREA_ROUTES: list[list[BaseRoute]] = [
+    reload.routes,
     users.routes,
     auth_providers.routes,
     auth_filters.routes,

@@ -77,7 +77,8 @@ class _Exchange:
 
     The entry is written once, before the last byte of the answer goes out (a client holding
     its answer finds it journaled, even on the live server), else when the app ends. Body the
-    app did not read is read then, so that the journal always holds it.
+    app did not read is read then, up to the journal's own limit, so that the journal holds
+    it (a body refused as too large is not read further).
     """
 
     def __init__(
@@ -126,7 +127,7 @@ class _Exchange:
         if self.recorded:
             return
         self.recorded = True
-        while not self.body_done:
+        while not self.body_done and self.status != 413 and self.size < JOURNAL_BODY_LIMIT:
             await self.receive()
         scope = self.scope
         headers = {
@@ -167,6 +168,7 @@ class AuthMiddleware:
         if path is None:
             await self.app(scope, receive, send)
             return
+        path = _trim_slash(scope, path)
         principal = access.ANONYMOUS
         header = _header(scope, b"authorization")
         if header is not None:
@@ -198,6 +200,20 @@ class AuthMiddleware:
             headers.append((b"www-authenticate", REALM.encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _trim_slash(scope: Scope, path: str) -> str:
+    """Drop one trailing slash from a REST path, in the scope too: GeoServer's REST
+    dispatcher matches ``/rest/x/`` as ``/rest/x`` (Spring's trailing-slash match)."""
+    if not path.startswith(("/rest/", "/gwc/rest/")) or not path.endswith("/"):
+        return path
+    if path.endswith("//"):
+        return path
+    scope["path"] = scope["path"][:-1]
+    raw = scope.get("raw_path")
+    if isinstance(raw, bytes) and raw.endswith(b"/"):
+        scope["raw_path"] = raw[:-1]
+    return path[:-1]
 
 
 def _basic(emu: Emulator, header: str) -> access.Principal | None:

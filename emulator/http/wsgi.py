@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from typing import Any
@@ -38,19 +38,22 @@ class WSGIApp:
         self._finalizer = weakref.finalize(self, self._res.close)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        body = _read_input(environ)
+        chunks_in = _input_chunks(environ)
         scope = _scope(environ)
         status: int | None = None
         headers: list[tuple[str, str]] = []
         chunks: list[bytes] = []
-        sent = False
+        done = False
 
         async def receive() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return {"type": "http.disconnect"}
+            nonlocal done
+            if done:
+                return {"type": "http.disconnect"}
+            chunk = next(chunks_in, None)
+            if chunk is None:
+                done = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            return {"type": "http.request", "body": chunk, "more_body": True}
 
         async def send(message: Message) -> None:
             nonlocal status
@@ -67,6 +70,8 @@ class WSGIApp:
         if status is None:
             raise ConnectionResetError("the app finished without answering")
         start_response(f"{status} {_reason(status)}", headers)
+        if scope["method"] == "HEAD":
+            return [b""]
         return [b"".join(chunks)]
 
     def _run(self, make: Callable[[], Any]) -> None:
@@ -112,15 +117,34 @@ def _loop_running() -> bool:
     return True
 
 
-def _read_input(environ: dict[str, Any]) -> bytes:
+CHUNK = 64 * 1024
+
+
+def _input_chunks(environ: dict[str, Any]) -> Iterator[bytes]:
+    """The request body in pieces, read only as the app asks (so a body past the cap is
+    refused without being read whole); ``CONTENT_LENGTH`` bounds it when given."""
     stream = environ.get("wsgi.input")
     if stream is None:
-        return b""
+        return
     length = environ.get("CONTENT_LENGTH") or ""
-    if length.isdigit():
-        return bytes(stream.read(int(length)))
-    data = stream.read()
-    return bytes(data or b"")
+    left = int(length) if length.isdigit() else None
+    while left is None or left > 0:
+        data = stream.read(CHUNK if left is None else min(CHUNK, left))
+        if not data:
+            return
+        if left is not None:
+            left -= len(data)
+        yield bytes(data)
+
+
+def _path(environ: dict[str, Any]) -> str:
+    """The request path as text. PEP 3333 servers hand UTF-8 bytes decoded as latin-1; some
+    in-process transports (httpx's) hand the text itself: take whichever reading is valid."""
+    path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
+    try:
+        return path.encode("latin-1").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return path
 
 
 def _scope(environ: dict[str, Any]) -> dict[str, Any]:
@@ -134,7 +158,7 @@ def _scope(environ: dict[str, Any]) -> dict[str, Any]:
             headers.append(
                 (key.replace("_", "-").lower().encode("latin-1"), value.encode("latin-1"))
             )
-    path = environ.get("SCRIPT_NAME", "") + environ.get("PATH_INFO", "")
+    path = _path(environ)
     server = (environ.get("SERVER_NAME", "localhost"), int(environ.get("SERVER_PORT", 80) or 80))
     return {
         "type": "http",
@@ -142,7 +166,7 @@ def _scope(environ: dict[str, Any]) -> dict[str, Any]:
         "http_version": environ.get("SERVER_PROTOCOL", "HTTP/1.1").split("/")[-1],
         "method": environ["REQUEST_METHOD"].upper(),
         "scheme": environ.get("wsgi.url_scheme", "http"),
-        "path": path.encode("latin-1").decode("utf-8", "replace"),
+        "path": path,
         "raw_path": _raw_path(environ, path),
         "root_path": "",
         "query_string": environ.get("QUERY_STRING", "").encode("latin-1"),
@@ -161,7 +185,7 @@ def _raw_path(environ: dict[str, Any], path: str) -> bytes:
             if "://" in raw:
                 raw = "/" + raw.split("://", 1)[1].partition("/")[2]
             return raw.encode("latin-1")
-    return quote(path.encode("latin-1"), safe=PATH_SAFE).encode("ascii")
+    return quote(path.encode("utf-8"), safe=PATH_SAFE).encode("ascii")
 
 
 def _reason(status: int) -> str:

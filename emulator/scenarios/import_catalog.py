@@ -1,18 +1,16 @@
-"""The ``catalog`` section of an imported scenario, and the styles saved beside it.
+"""The ``catalog`` and ``styles`` sections of an imported scenario.
 
 Workspaces (with their namespace URI), the default workspace, data stores with their
 configured feature types, coverage stores with their coverages, WMS and WMTS stores (without
 their cascaded layers), each resource's layer (styles, flags), and layer groups, global and
-per workspace. Style records and bodies are saved in ``<scenario>.styles/`` (see
-``save_styles``).
+per workspace; and the ``styles`` section, whose bodies are saved in ``<scenario>.styles/``.
 """
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..areas.sections import TOP_LEVEL_KEYS
 from .importer import as_list, entries, listed, names, seg, unwrap
 from .scrub import is_secret_key
 
@@ -119,7 +117,6 @@ def read_catalog(ctx: Context) -> dict[str, Any] | None:
             data = _group(unwrap(r.json(f"{prefix}/layergroups/{seg(group)}.json")), owner)
             if data:
                 catalog["layerGroups"].append(data)
-    save_styles(ctx, [None, *workspaces])
     resources = sum(len(s["featureTypes"]) for s in catalog["dataStores"])
     resources += sum(len(s["coverages"]) for s in catalog["coverageStores"])
     r.notes.append(
@@ -291,41 +288,84 @@ def _group(data: dict[str, Any], ws: str | None) -> dict[str, Any] | None:
 # -- styles ---------------------------------------------------------------------------------
 
 
-def save_styles(ctx: Context, workspaces: list[str | None]) -> None:
-    """Save every style's record and body in ``<scenario>.styles/`` (``index.json`` lists
-    them: name, workspace, format, languageVersion, filename, and the saved body's file)."""
+def read_styles(ctx: Context) -> dict[str, Any] | None:
+    """The ``styles`` section: every global and workspace style's record, its body saved in
+    ``<scenario>.styles/`` (``name.sld``, ``ws/name.css``…) and named by ``file``; and the other
+    files of the style folders (icons), read through the resource API. Built-in styles (those
+    of ``empty``) are left as they are."""
     r = ctx.reader
+    listing = r.json("/rest/styles.json")
+    if listing is None:
+        return None
+    workspaces = names(r.json("/rest/workspaces.json"), "workspaces", "workspace")
     folder = ctx.out.with_name(ctx.out.stem + ".styles")
-    index = []
-    for ws in workspaces:
+    builtin = _builtin_styles()
+    styles, files = [], []
+    for ws in [None, *workspaces]:
         prefix = f"/rest/workspaces/{seg(ws)}" if ws else "/rest"
-        for name in names(r.json(f"{prefix}/styles.json"), "styles", "style"):
-            record = unwrap(r.json(f"{prefix}/styles/{seg(name)}.json"))
-            fmt = str(record.get("format") or "sld").lower()
-            version = (record.get("languageVersion") or {}).get("version")
-            media, ext = (
-                SE_TYPE
-                if fmt == "sld" and version == "1.1.0"
-                else STYLE_TYPES.get(fmt, STYLE_TYPES["sld"])
-            )
-            body = r.get(f"{prefix}/styles/{seg(name)}", media)
-            entry = {"name": name, "workspace": ws, "format": fmt, "languageVersion": version,
-                     "filename": record.get("filename")}  # fmt: skip
-            if body is not None:
-                path = folder / (ws or "") / f"{name}.{ext}"
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(body)
-                entry["file"] = str(path.relative_to(ctx.out.parent))
-            index.append(entry)
-    if not index:
-        r.notes.append("styles: none found")
-        return
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
-    saved = sum(1 for e in index if "file" in e)
-    where = (
-        ""
-        if "styles" in TOP_LEVEL_KEYS
-        else " (the emulator has no styles scenario section yet: not loaded)"
+        found = listing if ws is None else r.json(f"{prefix}/styles.json")
+        taken: set[str] = set()
+        for name in names(found, "styles", "style"):
+            style = _style(ctx, prefix, ws, name, folder)
+            taken |= {style.get("filename") or "", f"{name}.xml"}
+            if (ws, name) not in builtin:
+                styles.append(style)
+        files += _style_files(ctx, f"workspaces/{ws}/styles" if ws else "styles", taken, folder)
+    saved = sum(1 for s in styles if "file" in s)
+    r.notes.append(
+        f"styles: {len(styles)} styles ({saved} bodies) and {len(files)} other files"
+        f" saved in {folder}"
     )
-    r.notes.append(f"styles: {len(index)} records, {saved} bodies saved in {folder}{where}")
+    return {"styles": styles, "files": files}
+
+
+def _builtin_styles() -> set[tuple[str | None, str]]:
+    from . import loader
+
+    section = loader.dump(loader.load("empty").state()).get("styles") or {}
+    return {(s.get("workspace"), s["name"]) for s in section.get("styles", [])}
+
+
+def _style_files(
+    ctx: Context, folder_path: str, taken: set[str], folder: Path
+) -> list[dict[str, str]]:
+    """Files of a style folder that are not style bodies or records (icons, leftovers)."""
+    listing = unwrap(ctx.reader.json(f"/rest/resource/{folder_path}?format=json"))
+    out = []
+    for child in listed(listing, "children", "child"):
+        name = child.get("name") if isinstance(child, dict) else None
+        if not isinstance(name, str) or name in taken or "." not in name:
+            continue
+        body = ctx.reader.get(f"/rest/resource/{folder_path}/{seg(name)}", "*/*")
+        if body is None:
+            continue
+        path = folder / "files" / folder_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(body)
+        out.append({"path": f"{folder_path}/{name}", "file": str(path.relative_to(ctx.out.parent))})
+    return out
+
+
+def _style(ctx: Context, prefix: str, ws: str | None, name: str, folder: Path) -> dict[str, Any]:
+    record = unwrap(ctx.reader.json(f"{prefix}/styles/{seg(name)}.json"))
+    fmt = str(record.get("format") or "sld").lower()
+    language = record.get("languageVersion")
+    version = language.get("version") if isinstance(language, dict) else None
+    media, ext = (
+        SE_TYPE if fmt == "sld" and version == "1.1.0" else STYLE_TYPES.get(fmt, STYLE_TYPES["sld"])
+    )
+    out: dict[str, Any] = {"name": name}
+    if ws:
+        out["workspace"] = ws
+    if isinstance(record.get("filename"), str):
+        out["filename"] = record["filename"]
+    out["format"] = fmt
+    if isinstance(version, str):
+        out["languageVersion"] = version
+    body = ctx.reader.get(f"{prefix}/styles/{seg(name)}", media)
+    if body is not None and fmt in STYLE_TYPES:
+        path = folder / (ws or "") / f"{name}.{ext}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(body)
+        out["file"] = str(path.relative_to(ctx.out.parent))
+    return out

@@ -2,10 +2,10 @@
 written as a scenario file the emulator loads.
 
 Only GET requests are made. The scenario ``extends`` ``empty`` (the built-in security defaults)
-and adds, section by section, what the server has: ``catalog`` (``import_catalog.py``),
-``users``, ``authProviders``, ``authFilters``, ``security``, ``urlChecks``, ``about``
-(versions and manifests) and ``seeding`` (tile layers, custom gridsets). Style records and
-bodies are saved beside the scenario (``import_catalog.py``). An endpoint the server does
+and adds, section by section, what the server has: ``catalog`` and ``styles`` (bodies saved
+beside the scenario; ``import_catalog.py``), ``users``, ``authProviders``, ``authFilters``,
+``security``, ``urlChecks``, ``about`` (versions and manifests) and ``seeding`` (tile layers,
+custom gridsets; ``import_seeding.py``). An endpoint the server does
 not have (404) or refuses (403) leaves its part out, with a note; a section the emulator
 does not accept is left out with the reason.
 
@@ -348,6 +348,7 @@ def section_readers() -> list[tuple[str, SectionReader]]:
         ("authFilters", read_auth_filters),
         ("security", read_security),
         ("catalog", import_catalog.read_catalog),
+        ("styles", import_catalog.read_styles),
         ("urlChecks", read_url_checks),
         ("about", read_about),
         ("seeding", import_seeding.read_seeding),
@@ -403,7 +404,7 @@ def _check(document: dict[str, Any], base_dir: Path) -> list[str]:
             continue
         trial = {**accepted, key: document[key]}
         try:
-            loader.build_document(trial, "import", base_dir)
+            loader.load_document(trial, base_dir)
         except ScenarioError as exc:
             notes.append(f"{key}: the emulator does not accept it ({exc}), left out")
             del document[key]

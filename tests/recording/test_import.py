@@ -71,10 +71,10 @@ def test_import_from_a_live_emulator_loads_back(
     assert filters["basic"] == real["basic"]
     assert MASTER_PASSWORD not in (tmp_path / "imported.json").read_text()
     assert CLIENT_SECRET not in (tmp_path / "imported.json").read_text()
-    if "catalog" in doc:  # once the emulator serves the catalog, it must round-trip
-        assert loaded["catalog"] == theirs["catalog"]
-    else:
-        assert "catalog: not available on this server, left out" in result.notes
+    for key in ("catalog", "styles", "users", "authProviders"):
+        assert loaded[key] == theirs[key], key
+    assert {k for k in theirs if loaded[k] != theirs[k]} == {"security", "authFilters"}
+    assert (tmp_path / "imported.styles" / "ne" / "countries.sld").is_file()
     assert result.summary().endswith(f"wrote {tmp_path / 'imported.json'}\n")
 
 
@@ -222,6 +222,15 @@ CANNED: dict[str, object] = {
         "application/vnd.geoserver.geocss+css",
         b"* { stroke: red; }",
     ),
+    "/rest/resource/styles": {
+        "ResourceDirectory": {
+            "name": "styles",
+            "children": {
+                "child": [{"name": "line.sld"}, {"name": "line.xml"}, {"name": "icon.svg"}]
+            },
+        }
+    },
+    "/rest/resource/styles/icon.svg": ("image/svg+xml", b"<svg/>"),
     "/rest/security/usergroup/users.json": {
         "users": [{"userName": "admin", "enabled": True}, {"userName": "bob", "enabled": False}]
     },
@@ -327,11 +336,15 @@ def test_import_of_geoserver_shaped_answers(tmp_path: Path) -> None:
     styles = tmp_path / "gs.styles"
     assert (styles / "line.sld").read_bytes() == b"<StyledLayerDescriptor/>"
     assert (styles / "topp" / "roads_style.css").read_bytes() == b"* { stroke: red; }"
-    index = json.loads((styles / "index.json").read_text())
-    assert [(s["name"], s["workspace"], s["format"], s["file"]) for s in index] == [
-        ("line", None, "sld", "gs.styles/line.sld"),
-        ("roads_style", "topp", "css", "gs.styles/topp/roads_style.css"),
+    section = result.document["styles"]
+    assert section["styles"] == [
+        {"name": "roads_style", "workspace": "topp", "filename": "roads_style.css",
+         "format": "css", "file": "gs.styles/topp/roads_style.css"},
+    ]  # fmt: skip
+    assert section["files"] == [
+        {"path": "styles/icon.svg", "file": "gs.styles/files/styles/icon.svg"}
     ]
+    assert (styles / "files" / "styles" / "icon.svg").read_bytes() == b"<svg/>"
     notes = result.summary()
     assert "GET /rest/security/acl/services.json: 403, left out" in notes
     assert "gridset Unknown: could not be read, left out" in notes
@@ -340,7 +353,7 @@ def test_import_of_geoserver_shaped_answers(tmp_path: Path) -> None:
         "catalog: 1 workspaces, 1 data stores, 0 coverage stores, 1 resources, 1 layer groups"
         in notes
     )
-    assert "styles: 2 records, 2 bodies saved" in notes
+    assert "styles: 1 styles (1 bodies) and 1 other files saved" in notes
 
 
 def test_a_section_the_emulator_refuses_is_left_out(tmp_path: Path) -> None:

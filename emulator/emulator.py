@@ -77,7 +77,7 @@ class Emulator:
         self.vendor = VendorNames(self._prefix_arg or settings.vendor_prefix or "org.geoserver")
 
     def _cassette_header(self) -> dict[str, Any]:
-        from .scenarios.cassette import emulator_header
+        from .scenarios.recorder import emulator_header
 
         return emulator_header(self)
 

@@ -160,7 +160,7 @@ class Journal:
         Credentials and the host are scrubbed unless ``scrub`` is false. Requests answered
         by an injected fault are left out. Returns the cassette's path.
         """
-        from .scenarios.cassette import save_journal
+        from .scenarios.recorder import save_journal
 
         return save_journal(self, Path(path), scrub=scrub)
 

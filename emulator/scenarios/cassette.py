@@ -15,15 +15,10 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
-from urllib.parse import quote
+from typing import IO, Any
 
 from ..core.errors import ScenarioError
-from .scrub import RECORDED_ORIGIN, Scrubber
-
-if TYPE_CHECKING:
-    from ..emulator import Emulator
-    from ..journal import Journal
+from .scrub import Scrubber
 
 FORMAT = "geoserver-emulator-cassette"
 VERSION = 1
@@ -286,68 +281,6 @@ def _remove(path: Path) -> None:
             file.unlink()
     if not any(folder.iterdir()):
         folder.rmdir()
-
-
-# -- the emulator's own traffic -----------------------------------------------------------
-
-
-def emulator_header(emu: Emulator) -> dict[str, Any]:
-    """Header fields describing an emulator's start: scenario, context path, profile."""
-    from . import loader
-
-    name = emu.scenario.name
-    scenario: str | dict[str, Any]
-    if name in loader.BUILTINS or Path(name).is_absolute() and Path(name).exists():
-        scenario = name
-    else:  # an in-memory document: carry the start state itself
-        scenario = loader.dump(emu.scenario.state(), emu.scenario.settings)
-    return {
-        "scenario": scenario,
-        "context_path": emu.context_path,
-        "source": "emulator",
-        "timing": "simulated",
-        "profile": emu.profile,
-        "vendor_prefix": emu.vendor.prefix,
-    }
-
-
-def header_for(journal: Journal) -> Header:
-    fields = journal.cassette_header() if journal.cassette_header is not None else {}
-    return Header(**{"context_path": journal.context_path, "source": "emulator", **fields})
-
-
-def entry_exchange(entry: Any) -> tuple[RecordedRequest, RecordedResponse]:
-    """A journal entry as a request and its response (``Authorization`` put back)."""
-    headers = dict(entry.headers)
-    if entry.authorization is not None:
-        headers["authorization"] = entry.authorization
-    request = RecordedRequest(
-        entry.method, quote(entry.path, safe=PATH_SAFE), entry.query, headers, entry.body
-    )
-    return request, RecordedResponse(
-        entry.status, dict(entry.response_headers), entry.response_body
-    )
-
-
-def journal_origins(entry: Any) -> list[str]:
-    host = entry.headers.get("host")
-    return [f"http://{host}", f"https://{host}"] if host else []
-
-
-def save_journal(journal: Journal, path: Path, *, scrub: bool = True) -> Path:
-    """Write a journal's exchanges as a cassette (faulted and dropped requests left out)."""
-    entries = [e for e in journal if e.fault is None and e.status]
-    scrubber = Scrubber(scrub)
-    for entry in entries:
-        for origin in journal_origins(entry):
-            scrubber.add_origin(origin)
-    header = header_for(journal)
-    if scrubber.origins:
-        header.upstream = RECORDED_ORIGIN if scrub else scrubber.origins[-1]
-    with CassetteWriter(path, header, scrubber) as writer:
-        for entry in entries:
-            writer.add(*entry_exchange(entry), elapsed=entry.at)
-    return path
 
 
 # -- reading ------------------------------------------------------------------------------

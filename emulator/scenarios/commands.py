@@ -168,6 +168,7 @@ def _pairs(values: list[str], sep: str, what: str) -> dict[str, str]:
 def replay(args: argparse.Namespace) -> int:
     from . import replay as rp
     from .cassette import read
+    from .verify import verify
 
     try:
         secrets = rp.Secrets(
@@ -185,7 +186,7 @@ def replay(args: argparse.Namespace) -> int:
         return _fail(f"bad scenario: {exc}")
     try:
         if args.verify:
-            report = rp.verify(cassette, target, secrets, tuple(args.skip))
+            report = verify(cassette, target, secrets, tuple(args.skip))
             sys.stdout.write(report.text(args.verbose))
             return 0 if report.ok else 1
         try:

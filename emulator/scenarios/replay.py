@@ -1,16 +1,13 @@
-"""Replaying a cassette: as setup (its writes build a state) and as verification.
+"""Replaying a cassette: sending its requests again, and replay as setup.
 
-Both send recorded requests to a *target*: an emulator in process (through its WSGI app, no
+Recorded requests go to a *target*: an emulator in process (through its WSGI app, no
 network) or any base URL. Scrubbed secrets are put back on the way out (``Secrets``).
 
-- **Setup** (``apply``, and ``build`` for the scenario loader): the write requests
-  (POST, PUT, DELETE, PATCH) that succeeded when recorded are sent in order to a fresh
-  emulator started from the cassette header's scenario; each must succeed again (2xx), else
-  a ``ScenarioError`` names the exchange. Reads and failed writes changed nothing and are
-  not sent.
-- **Verification** (``verify``): every request is sent, and the answer's status, content
-  type, ``Location`` and normalised body (``normalise.Masks``) are compared with the
-  recording; the ``Report`` lists the differences exchange by exchange.
+**Setup** (``apply``, and ``build`` for the scenario loader): the write requests (POST, PUT,
+DELETE, PATCH) that succeeded when recorded are sent in order to a fresh emulator started
+from the cassette header's scenario; each must succeed again (2xx), else a ``ScenarioError``
+names the exchange. Reads and failed writes changed nothing and are not sent.
+Verification is in ``verify.py``.
 """
 
 from __future__ import annotations
@@ -19,9 +16,9 @@ import base64
 import re
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote_plus, urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
@@ -334,97 +331,3 @@ def build(path: Path) -> tuple[State, loader.Settings]:
             f"{path}: the emulator failed while replaying:\n{emu.internal_errors[0]}"
         )
     return emu.state, emu.scenario.settings
-
-
-# -- verification ----------------------------------------------------------------------------
-
-
-@dataclass
-class Difference:
-    what: str
-    """``status``, ``content type``, ``location`` or ``body``"""
-    recorded: str
-    answered: str
-    diff: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Outcome:
-    exchange: Exchange
-    answered: RecordedResponse
-    differences: list[Difference] = field(default_factory=list)
-    compared: bool = True
-    """False for exchanges sent but not compared (``skip``)"""
-
-    @property
-    def ok(self) -> bool:
-        return not self.differences
-
-
-@dataclass
-class Report:
-    cassette: Path
-    target: str
-    outcomes: list[Outcome]
-    unresolved: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return all(o.ok for o in self.outcomes)
-
-    @property
-    def mismatches(self) -> list[Outcome]:
-        return [o for o in self.outcomes if not o.ok]
-
-    def text(self, verbose: bool = False) -> str:
-        """The per-exchange report: differences in full, matches only when ``verbose``."""
-        from .report import render
-
-        return render(self, verbose)
-
-
-def verify(
-    cassette: Cassette,
-    target: Target,
-    secrets: Secrets | None = None,
-    skip: tuple[str, ...] = (),
-) -> Report:
-    """Send every recorded request to ``target`` and compare the answers with the recording.
-
-    ``skip``: Ant patterns of paths (``/rest/about/**``) whose answers are not compared.
-    """
-    from ..core.antpath import ant_match
-    from .compare import compare
-
-    secrets = secrets or Secrets()
-    outcomes = []
-    for exchange in cassette.exchanges:
-        if cassette.header.timing == "simulated":
-            target.advance_to(exchange.elapsed)
-        answered = send(target, exchange, secrets)
-        path = exchange.request.path
-        if any(ant_match(pattern, path) for pattern in skip):
-            outcomes.append(Outcome(exchange, answered, compared=False))
-            continue
-        outcomes.append(Outcome(exchange, answered, compare(cassette, exchange, answered, target)))
-    return Report(cassette.path, target.description, outcomes, sorted(secrets.unresolved))
-
-
-def verify_file(
-    path: str | Path,
-    against: str | None = None,
-    *,
-    scenario: str | Path | None = None,
-    profile: str | None = None,
-    secrets: Secrets | None = None,
-    skip: tuple[str, ...] = (),
-) -> Report:
-    """``replay FILE --verify``: against a fresh emulator in process, or a base URL."""
-    cassette = read(path)
-    target: Any = (
-        Remote(against) if against else InProcess(start_emulator(cassette, scenario, profile))
-    )
-    try:
-        return verify(cassette, target, secrets, skip)
-    finally:
-        target.close()

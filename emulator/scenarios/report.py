@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .replay import Outcome, Report
+    from .verify import Outcome, Report
 
 
 def render(report: Report, verbose: bool = False) -> str:

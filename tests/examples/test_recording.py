@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from emulator import Emulator
-from emulator.scenarios import replay
+from emulator.scenarios import verify
 
 RUN = str(Path(__file__).parents[1] / "recording" / "data" / "setup.jsonl")  # your cassette
 
@@ -14,7 +14,7 @@ def test_starts_where_the_recording_ended(geoserver_emulator):
 
 
 def test_the_emulator_matches_my_geoserver():
-    report = replay.verify_file(RUN)  # in process; against="http://…" for a server
+    report = verify.verify_file(RUN)  # in process; against="http://…" for a server
     assert report.ok, report.text()
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from emulator import Emulator
 from emulator.core.errors import ScenarioError
-from emulator.scenarios import cassette, replay
+from emulator.scenarios import cassette, replay, verify
 from emulator.scenarios.builder import ScenarioBuilder
 from emulator.scenarios.recorder import RecordingProxy
 from emulator.server import LiveServer
@@ -180,7 +180,7 @@ def test_the_emulators_own_traffic_saved_from_the_journal(tmp_path: Path) -> Non
     )
     again = Emulator(path)
     assert again.profile == "geoserver" and again.state.security.catalog_mode == "CHALLENGE"
-    assert replay.verify_file(path).ok
+    assert verify.verify_file(path).ok
 
 
 def test_simulated_time_is_followed(tmp_path: Path) -> None:
@@ -204,7 +204,7 @@ def test_simulated_time_is_followed(tmp_path: Path) -> None:
         second = c.get("/gwc/rest/seed/ne:coastlines.json").json()
     assert first != second  # the task made progress in between
     emu.journal.save(tmp_path / "seed.jsonl")
-    report = replay.verify_file(tmp_path / "seed.jsonl")
+    report = verify.verify_file(tmp_path / "seed.jsonl")
     assert report.ok, report.text()
     assert [e.elapsed for e in cassette.read(tmp_path / "seed.jsonl").exchanges] == [0.0, 2.0, 5.0]
 
@@ -216,7 +216,7 @@ def test_a_recording_verifies_against_the_emulator(
     proxy: tuple[RecordingProxy, str], tmp_path: Path
 ) -> None:
     run_requests(proxy[1])
-    report = replay.verify_file(tmp_path / "run.jsonl")
+    report = verify.verify_file(tmp_path / "run.jsonl")
     assert report.ok, report.text()
     assert len(report.outcomes) == 17
     text = report.text(verbose=True)
@@ -243,7 +243,7 @@ def test_a_changed_response_is_reported(proxy: tuple[RecordingProxy, str], tmp_p
         changed.append(data["exchange"])
         lines[i] = json.dumps(data)
     path.write_text("\n".join(lines) + "\n")
-    report = replay.verify_file(path)
+    report = verify.verify_file(path)
     assert not report.ok
     assert [o.exchange.number for o in report.mismatches] == changed
     text = report.text()
@@ -264,8 +264,8 @@ def test_verification_against_a_live_server(
     server = LiveServer(fresh.asgi_app).start()
     try:
         target = replay.Remote(server.url("/geoserver"))
-        report = replay.verify(tape, target)
-        again = replay.verify(tape, target)  # the server now holds the run's state
+        report = verify.verify(tape, target)
+        again = verify.verify(tape, target)  # the server now holds the run's state
         target.close()
     finally:
         server.stop()
@@ -281,13 +281,13 @@ def test_skipped_paths_are_sent_not_compared(
     tape = cassette.read(tmp_path / "run.jsonl")
     tape.exchanges[1].response.status = 500
     emu = replay.start_emulator(tape)
-    report = replay.verify(tape, replay.InProcess(emu), skip=("/rest/styles*",))
+    report = verify.verify(tape, replay.InProcess(emu), skip=("/rest/styles*",))
     assert report.ok and "2 sent but not compared" in report.text()
     assert len(emu.journal) == 17
 
 
 def test_no_answer_is_a_difference(tmp_path: Path) -> None:
-    report = replay.verify(
+    report = verify.verify(
         cassette.read(SETUP), replay.Remote("http://127.0.0.1:9/geoserver", timeout=2)
     )
     assert not report.ok

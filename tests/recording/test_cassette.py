@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from emulator.core.errors import ScenarioError
 from emulator.scenarios import cassette
@@ -190,3 +192,35 @@ def test_a_missing_cassette_is_a_scenario_error(tmp_path: Path) -> None:
 )
 def test_which_bodies_stay_inline(body: bytes, content_type: str | None, text: bool) -> None:
     assert cassette.is_text(body, content_type) is text
+
+
+header_names = st.text("abcdefghijklmnopqrstuvwxyz-", min_size=1, max_size=12).filter(
+    lambda n: n not in cassette.UNRECORDED_REQUEST | cassette.UNRECORDED_RESPONSE
+)
+header_values = st.text(st.characters(codec="latin-1", exclude_categories=("Cc",)), max_size=20)
+media = st.sampled_from([None, "application/json", "text/xml", "application/zip", "image/png"])
+
+
+@settings(
+    deadline=None, max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    method=st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD"]),
+    path=st.text("abc/%20.:-_", max_size=20).map(lambda p: "/rest/" + p),
+    query=st.text("ab=&%2B", max_size=10),
+    headers=st.dictionaries(header_names, header_values, max_size=3),
+    bodies=st.tuples(st.binary(max_size=40), st.binary(max_size=40)),
+    types=st.tuples(media, media),
+    status=st.integers(100, 599),
+)
+def test_any_exchange_round_trips_unscrubbed(
+    tmp_path: Path, method, path, query, headers, bodies, types, status
+) -> None:
+    req_headers = {**headers, **({"content-type": types[0]} if types[0] else {})}
+    res_headers = {**headers, **({"content-type": types[1]} if types[1] else {})}
+    request = RecordedRequest(method, path, query, req_headers, bodies[0])
+    response = RecordedResponse(status, res_headers, bodies[1])
+    file = tmp_path / "p.jsonl"
+    _write(file, (request, response), scrub=False)
+    [ex] = cassette.read(file).exchanges
+    assert (ex.request, ex.response) == (request, response)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import json
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
@@ -150,6 +150,7 @@ passwords = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")
 )
 
 
+@settings(deadline=None)
 @given(old=passwords, new=passwords)
 def test_json_secrets_never_survive_and_resolve_back(old: str, new: str) -> None:
     body = json.dumps({"oldMasterPassword": old, "newMasterPassword": new, "x": "ok"}).encode()
@@ -161,6 +162,7 @@ def test_json_secrets_never_survive_and_resolve_back(old: str, new: str) -> None
     assert json.loads(restored) == json.loads(body) and not secrets.unresolved
 
 
+@settings(deadline=None)
 @given(password=passwords.filter(lambda p: all(c.isprintable() for c in p)))
 def test_xml_secrets_never_survive_and_resolve_back(password: str) -> None:
     root = etree.Element("user")

@@ -196,7 +196,9 @@ class FeatureType(Resource):
     @property
     def geometry_binding(self) -> str | None:
         for attr in self.attributes:
-            if attr.binding and attr.binding.startswith(("org.locationtech.jts.geom.", "com.vividsolutions.jts.geom.")):
+            if attr.binding and attr.binding.startswith(
+                ("org.locationtech.jts.geom.", "com.vividsolutions.jts.geom.")
+            ):
                 return attr.binding
         return None
 

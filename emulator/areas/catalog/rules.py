@@ -74,7 +74,12 @@ def check_group_workspace(group: LayerGroup, catalog: Catalog) -> None:
         if ref.kind == "layerGroup":
             nested = catalog.published(ref)
             if isinstance(nested, LayerGroup):
-                check_group_workspace(LayerGroup(nested.name, ws, publishables=nested.publishables, styles=nested.styles), catalog)
+                check_group_workspace(
+                    LayerGroup(
+                        nested.name, ws, publishables=nested.publishables, styles=nested.styles
+                    ),
+                    catalog,
+                )
     for style in group.styles:
         if style is not None and style.workspace is not None and style.workspace != ws:
             raise ServerError(
@@ -87,7 +92,9 @@ def find_loop(group: LayerGroup, groups: dict[tuple[str | None, str], LayerGroup
     """``a -> b -> a`` when ``group`` would contain itself, else None."""
     root = (group.workspace, group.name)
 
-    def walk(members: list[PublishedRef], path: list[str], seen: set[tuple[str | None, str]]) -> str | None:
+    def walk(
+        members: list[PublishedRef], path: list[str], seen: set[tuple[str | None, str]]
+    ) -> str | None:
         for ref in members:
             if ref.kind != "layerGroup":
                 continue
@@ -144,24 +151,26 @@ def problems(catalog: Catalog) -> list[str]:
         if (store.workspace, store.name) != (ws, name) or ws not in catalog.workspaces:
             out.append(f"store {ws}:{name} misplaced")
     for (ws, name), res in catalog.resources.items():
-        store = catalog.stores.get((ws, res.store))
-        if (res.workspace, res.name) != (ws, name) or store is None:
+        holder = catalog.stores.get((ws, res.store))
+        if (res.workspace, res.name) != (ws, name) or holder is None:
             out.append(f"resource {ws}:{name} without store {res.store}")
-        elif store.kind != STORE_KIND[res.kind]:
-            out.append(f"resource {ws}:{name} in a {store.kind}")
+        elif holder.kind != STORE_KIND[res.kind]:
+            out.append(f"resource {ws}:{name} in a {holder.kind}")
         if ws not in catalog.namespaces:
             out.append(f"resource {ws}:{name} without namespace")
     for (ws, name), layer in catalog.layers.items():
         if (layer.workspace, layer.name) != (ws, name) or (ws, name) not in catalog.resources:
             out.append(f"layer {ws}:{name} without resource")
-    for (ws, name), group in catalog.layer_groups.items():
-        out.extend(_group_problems(catalog, ws, name, group))
+    for (gws, gname), group in catalog.layer_groups.items():
+        out.extend(_group_problems(catalog, gws, gname, group))
     return out
 
 
 def _group_problems(catalog: Catalog, ws: str | None, name: str, group: LayerGroup) -> list[str]:
     out = []
-    if (group.workspace, group.name) != (ws, name) or (ws is not None and ws not in catalog.workspaces):
+    if (group.workspace, group.name) != (ws, name) or (
+        ws is not None and ws not in catalog.workspaces
+    ):
         out.append(f"layer group {name} misplaced")
     if not group.publishables:
         out.append(f"layer group {group.prefixed} empty")

@@ -8,7 +8,7 @@
                       "featureTypes": [{"name": "states", "srs": "EPSG:4326",
                                         "nativeBoundingBox": {"minx": -124.7, "maxx": -66.9,
                                                               "miny": 24.9, "maxy": 49.4},
-                                        "attributes": ["the_geom:MultiPolygon", "STATE_NAME:String"],
+                                        "attributes": ["the_geom:MultiPolygon", "NAME:String"],
                                         "layer": {"defaultStyle": "population",
                                                   "styles": ["pophatch", "polygon"]}}]}],
       "coverageStores": [{"workspace": "nurc", "name": "mosaic", "type": "ImageMosaic",
@@ -51,25 +51,77 @@ from .entities import (
     WMTSStore,
 )
 from .model import Catalog
+from .scenario_dump import dump
 
-STORE_KEYS = {"workspace", "name", "type", "description", "enabled", "default", "dateCreated",
-              "dateModified", "disableOnConnFailure", "metadata", "available"}
-RESOURCE_KEYS = {"name", "nativeName", "title", "abstract", "description", "keywords", "srs",
-                 "nativeCrs", "nativeBoundingBox", "latLonBoundingBox", "projectionPolicy",
-                 "enabled", "advertised", "metadata", "dateCreated", "dateModified", "layer"}
-LAYER_KEYS = {"defaultStyle", "styles", "enabled", "advertised", "queryable", "opaque", "path",
-              "dateCreated", "dateModified"}
+__all__ = ["apply", "dump", "style_ref"]
+
+STORE_KEYS = {
+    "workspace",
+    "name",
+    "type",
+    "description",
+    "enabled",
+    "default",
+    "dateCreated",
+    "dateModified",
+    "disableOnConnFailure",
+    "metadata",
+    "available",
+}
+RESOURCE_KEYS = {
+    "name",
+    "nativeName",
+    "title",
+    "abstract",
+    "description",
+    "keywords",
+    "srs",
+    "nativeCrs",
+    "nativeBoundingBox",
+    "latLonBoundingBox",
+    "projectionPolicy",
+    "enabled",
+    "advertised",
+    "metadata",
+    "dateCreated",
+    "dateModified",
+    "layer",
+}
+LAYER_KEYS = {
+    "defaultStyle",
+    "styles",
+    "enabled",
+    "advertised",
+    "queryable",
+    "opaque",
+    "path",
+    "dateCreated",
+    "dateModified",
+}
 
 
 def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
-    sec.only({"defaultWorkspace", "workspaces", "dataStores", "coverageStores", "wmsStores",
-              "wmtsStores", "layerGroups"})
+    sec.only(
+        {
+            "defaultWorkspace",
+            "workspaces",
+            "dataStores",
+            "coverageStores",
+            "wmsStores",
+            "wmtsStores",
+            "layerGroups",
+        }
+    )
     cat = state.catalog
     try:
         for w in sec.items("workspaces"):
             w.only({"name", "uri", "isolated", "dateCreated", "dateModified"})
-            ws = cat.add_workspace(w.str("name", required=True), isolated=w.bool("isolated", False),
-                                   uri=w.str("uri"), when=w.str("dateCreated"))
+            ws = cat.add_workspace(
+                w.str("name", required=True),
+                isolated=w.bool("isolated", False),
+                uri=w.str("uri"),
+                when=w.str("dateCreated"),
+            )
             ws.date_modified = w.str("dateModified")
         if sec.has("defaultWorkspace"):
             cat.set_default_workspace(sec.str("defaultWorkspace"))
@@ -80,7 +132,9 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         for key, cls in (("wmsStores", WMSStore), ("wmtsStores", WMTSStore)):
             for s in sec.items(key):
                 s.only(STORE_KEYS | {"capabilitiesUrl"})
-                store = _store_fields(cls(s.str("name", required=True), s.str("workspace", required=True)), s)
+                store = _store_fields(
+                    cls(s.str("name", required=True), s.str("workspace", required=True)), s
+                )
                 store.capabilities_url = s.str("capabilitiesUrl")  # type: ignore[attr-defined]
                 cat.add_store(store)
         for g in sec.items("layerGroups"):
@@ -113,7 +167,9 @@ def _strings(s: Section, key: str) -> dict[str, str]:
 
 def _data_store(cat: Catalog, s: Section) -> None:
     s.only(STORE_KEYS | {"connectionParameters", "featureTypes"})
-    store = _store_fields(DataStore(s.str("name", required=True), s.str("workspace", required=True)), s)
+    store = _store_fields(
+        DataStore(s.str("name", required=True), s.str("workspace", required=True)), s
+    )
     assert isinstance(store, DataStore)
     store.connection_parameters = _strings(s, "connectionParameters")
     ns = cat.namespace(store.workspace)
@@ -131,14 +187,27 @@ def _data_store(cat: Catalog, s: Section) -> None:
 
 def _coverage_store(cat: Catalog, s: Section) -> None:
     s.only(STORE_KEYS | {"url", "coverages"})
-    store = _store_fields(CoverageStore(s.str("name", required=True), s.str("workspace", required=True)), s)
+    store = _store_fields(
+        CoverageStore(s.str("name", required=True), s.str("workspace", required=True)), s
+    )
     assert isinstance(store, CoverageStore)
     store.url = s.str("url")
     cat.add_store(store)
     for c in s.items("coverages"):
-        c.only(RESOURCE_KEYS | {"nativeCoverageName", "nativeFormat", "supportedFormats",
-                                "interpolationMethods", "defaultInterpolationMethod",
-                                "dimensions", "requestSrs", "responseSrs", "parameters"})
+        c.only(
+            RESOURCE_KEYS
+            | {
+                "nativeCoverageName",
+                "nativeFormat",
+                "supportedFormats",
+                "interpolationMethods",
+                "defaultInterpolationMethod",
+                "dimensions",
+                "requestSrs",
+                "responseSrs",
+                "parameters",
+            }
+        )
         cov = Coverage(c.str("name", required=True), store.workspace, store.name)
         cov.native_coverage_name = c.str("nativeCoverageName")
         cov.native_format = c.str("nativeFormat")
@@ -147,8 +216,14 @@ def _coverage_store(cat: Catalog, s: Section) -> None:
         cov.default_interpolation_method = c.str("defaultInterpolationMethod")
         for d in c.items("dimensions"):
             d.only({"name", "description", "min", "max"})
-            cov.dimensions.append(CoverageDimension(d.str("name", required=True), d.str("description"),
-                                                    d.number("min"), d.number("max")))
+            cov.dimensions.append(
+                CoverageDimension(
+                    d.str("name", required=True),
+                    d.str("description"),
+                    d.number("min"),
+                    d.number("max"),
+                )
+            )
         cov.request_srs = c.strings("requestSrs")
         cov.response_srs = c.strings("responseSrs")
         cov.parameters = _strings(c, "parameters")
@@ -181,8 +256,10 @@ def _bbox(r: Section, key: str, default_crs: str | None) -> BBox | None:
     if b is None:
         return None
     b.only({"minx", "maxx", "miny", "maxy", "crs"})
-    return BBox(*(float(b.number(k, required=True)) for k in ("minx", "maxx", "miny", "maxy")),
-                b.str("crs", default_crs))
+    minx, maxx, miny, maxy = (
+        float(b.number(k, required=True)) for k in ("minx", "maxx", "miny", "maxy")
+    )
+    return BBox(minx, maxx, miny, maxy, b.str("crs", default_crs))
 
 
 def _attribute(f: Section, i: int, raw: Any) -> Attribute:
@@ -192,9 +269,14 @@ def _attribute(f: Section, i: int, raw: Any) -> Attribute:
     a = Section(raw, f"{f.where}.attributes[{i}]")
     a.only({"name", "binding", "nillable", "minOccurs", "maxOccurs", "length"})
     binding = a.str("binding")
-    return Attribute(a.str("name", required=True), a.int("minOccurs", 0), a.int("maxOccurs", 1),
-                     a.bool("nillable", True), bindings.java(binding) if binding else None,
-                     a.int("length"))
+    return Attribute(
+        a.str("name", required=True),
+        a.int("minOccurs", 0),
+        a.int("maxOccurs", 1),
+        a.bool("nillable", True),
+        bindings.java(binding) if binding else None,
+        a.int("length"),
+    )
 
 
 def _publish(cat: Catalog, res: Resource, r: Section) -> None:
@@ -219,15 +301,35 @@ def _publish(cat: Catalog, res: Resource, r: Section) -> None:
 
 
 def _group(g: Section) -> LayerGroup:
-    g.only({"name", "workspace", "mode", "title", "abstract", "layers", "styles", "bounds",
-            "enabled", "advertised", "dateCreated", "dateModified"})
-    group = LayerGroup(g.str("name", required=True), g.str("workspace"), g.str("mode", "SINGLE"),
-                       g.str("title"), g.str("abstract"))
+    g.only(
+        {
+            "name",
+            "workspace",
+            "mode",
+            "title",
+            "abstract",
+            "layers",
+            "styles",
+            "bounds",
+            "enabled",
+            "advertised",
+            "dateCreated",
+            "dateModified",
+        }
+    )
+    group = LayerGroup(
+        g.str("name", required=True),
+        g.str("workspace"),
+        g.str("mode", "SINGLE"),
+        g.str("title"),
+        g.str("abstract"),
+    )
     for item in g.strings("layers"):
         kind, _, name = item.rpartition("@") if "@" in item else ("layer", "", item)
         ws, sep, local = name.rpartition(":")
-        group.publishables.append(PublishedRef("layerGroup" if kind == "group" else "layer",
-                                               ws if sep else None, local))
+        group.publishables.append(
+            PublishedRef("layerGroup" if kind == "group" else "layer", ws if sep else None, local)
+        )
     styles = g.list("styles")
     group.styles = [style_ref(x) if isinstance(x, str) else None for x in styles]
     group.bounds = _bbox(g, "bounds", None)
@@ -242,98 +344,3 @@ def style_ref(text: str) -> StyleRef:
     """``name`` → a global style; ``ws:name`` → a workspace style."""
     ws, sep, name = text.rpartition(":")
     return StyleRef(ws if sep else None, name)
-
-
-# -- dump -----------------------------------------------------------------------------
-
-
-def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
-    cat = state.catalog
-    out: dict[str, Any] = {"defaultWorkspace": cat.default_workspace, "workspaces": []}
-    for ws in cat.list_workspaces():
-        ns = cat.namespaces.get(ws.name)
-        out["workspaces"].append(_clean({"name": ws.name, "uri": ns.uri if ns else None,
-                                         "isolated": ws.isolated, "dateCreated": ws.date_created,
-                                         "dateModified": ws.date_modified}))
-    for key, kind in (("dataStores", "dataStore"), ("coverageStores", "coverageStore"),
-                      ("wmsStores", "wmsStore"), ("wmtsStores", "wmtsStore")):
-        out[key] = [_dump_store(cat, s) for w in cat.list_workspaces() for s in cat.list_stores(w.name, kind)]
-    groups = [g for w in [None, *(w.name for w in cat.list_workspaces())] for g in cat.list_layer_groups(w)]
-    out["layerGroups"] = [_dump_group(g) for g in _dependency_order(groups)]
-    return out
-
-
-def _clean(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in d.items() if v is not None and v != [] and v != {}}
-
-
-def _dump_store(cat: Catalog, s: Store) -> dict[str, Any]:
-    d = _clean({"workspace": s.workspace, "name": s.name, "type": s.type, "description": s.description,
-                "enabled": s.enabled, "default": s.default or None, "dateCreated": s.date_created,
-                "dateModified": s.date_modified, "disableOnConnFailure": s.disable_on_conn_failure,
-                "metadata": s.metadata, "available": s.available})
-    if isinstance(s, DataStore):
-        d["connectionParameters"] = dict(s.connection_parameters)
-        d["featureTypes"] = [_dump_resource(cat, r) for r in cat.list_resources(s.workspace, store=s.name)]
-    elif isinstance(s, CoverageStore):
-        d.update(_clean({"url": s.url}))
-        d["coverages"] = [_dump_resource(cat, r) for r in cat.list_resources(s.workspace, store=s.name)]
-    else:
-        d.update(_clean({"capabilitiesUrl": getattr(s, "capabilities_url", None)}))
-    return d
-
-
-def _dump_bbox(b: BBox | None) -> dict[str, Any] | None:
-    return None if b is None else {"minx": b.minx, "maxx": b.maxx, "miny": b.miny, "maxy": b.maxy, "crs": b.crs}
-
-
-def _dump_resource(cat: Catalog, r: Resource) -> dict[str, Any]:
-    d = _clean({"name": r.name, "nativeName": r.native_name, "title": r.title, "abstract": r.abstract,
-                "description": r.description, "keywords": r.keywords, "srs": r.srs, "nativeCrs": r.native_crs,
-                "nativeBoundingBox": _dump_bbox(r.native_bbox), "latLonBoundingBox": _dump_bbox(r.latlon_bbox),
-                "projectionPolicy": r.projection_policy, "enabled": r.enabled, "advertised": r.advertised,
-                "metadata": r.metadata, "dateCreated": r.date_created, "dateModified": r.date_modified})
-    if isinstance(r, FeatureType):
-        d["attributes"] = [_clean({"name": a.name, "binding": a.binding, "nillable": a.nillable,
-                                   "minOccurs": a.min_occurs, "maxOccurs": a.max_occurs, "length": a.length})
-                           for a in r.attributes]
-    if isinstance(r, Coverage):
-        d.update(_clean({"nativeCoverageName": r.native_coverage_name, "nativeFormat": r.native_format,
-                         "supportedFormats": r.supported_formats, "interpolationMethods": r.interpolation_methods,
-                         "defaultInterpolationMethod": r.default_interpolation_method,
-                         "dimensions": [_clean({"name": x.name, "description": x.description, "min": x.range_min,
-                                                "max": x.range_max}) for x in r.dimensions],
-                         "requestSrs": r.request_srs, "responseSrs": r.response_srs, "parameters": r.parameters}))
-    layer = cat.layers.get((r.workspace, r.name))
-    if layer is None:
-        d["layer"] = False
-    else:
-        d["layer"] = _clean({"defaultStyle": layer.default_style.prefixed if layer.default_style else None,
-                             "styles": [s.prefixed for s in layer.styles], "enabled": layer.enabled,
-                             "advertised": layer.advertised, "queryable": layer.queryable, "opaque": layer.opaque,
-                             "path": layer.path, "dateCreated": layer.date_created,
-                             "dateModified": layer.date_modified})
-    return d
-
-
-def _dump_group(g: LayerGroup) -> dict[str, Any]:
-    return _clean({"name": g.name, "workspace": g.workspace, "mode": g.mode, "title": g.title,
-                   "abstract": g.abstract,
-                   "layers": [("group@" if m.kind == "layerGroup" else "") + m.prefixed for m in g.publishables],
-                   "styles": [s.prefixed if s else None for s in g.styles], "bounds": _dump_bbox(g.bounds),
-                   "enabled": g.enabled, "advertised": g.advertised, "dateCreated": g.date_created,
-                   "dateModified": g.date_modified})
-
-
-def _dependency_order(groups: list[LayerGroup]) -> list[LayerGroup]:
-    """Groups ordered so that a group comes after the groups it contains."""
-    done: list[LayerGroup] = []
-    pending = list(groups)
-    while pending:
-        ready = [g for g in pending if all(m.kind != "layerGroup" or any(
-            (d.workspace, d.name) == (m.workspace, m.name) for d in done) for m in g.publishables)]
-        if not ready:  # a loop cannot be in a valid catalog; keep what is left as it is
-            ready = pending
-        done.extend(ready)
-        pending = [g for g in pending if g not in ready]
-    return done

@@ -1,0 +1,321 @@
+"""Catalog documents as GeoServer writes them (XML, JSON and a plain HTML page).
+
+Each ``*_node`` builds one ``tree.Node`` for an object; ``render`` writes it in the asked
+format. Links are absolute (``Links``): ``<base>/rest/<path>.<ext>``, names URL-encoded as
+Java's ``URLEncoder`` does. Parsing lives in ``parse.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from urllib.parse import quote_plus
+
+from ...wire import json as wjson
+from .entities import (
+    COVERAGE_STORE,
+    DATA_STORE,
+    WMS_STORE,
+    BBox,
+    Coverage,
+    CoverageStore,
+    DataStore,
+    FeatureType,
+    Layer,
+    LayerGroup,
+    Namespace,
+    Resource,
+    Store,
+    StyleRef,
+    WMSStore,
+    WMTSStore,
+    Workspace,
+    is_projected,
+)
+from .tree import Node, dump_json_doc, dump_xml, to_html
+
+LIST_LINK_TYPE = "application/atom+xml"
+STORE_PATHS = {
+    DATA_STORE: "datastores",
+    COVERAGE_STORE: "coveragestores",
+    WMS_STORE: "wmsstores",
+    "wmtsStore": "wmtsstores",
+}
+CHILD_PATHS = {
+    DATA_STORE: ("featureTypes", "featuretypes"),
+    COVERAGE_STORE: ("coverages", "coverages"),
+    WMS_STORE: ("wmslayers", "wmslayers"),
+    "wmtsStore": ("layers", "layers"),
+}
+
+
+def encode(name: str) -> str:
+    """A path segment as ``java.net.URLEncoder`` writes it (space ``+``, ``:`` ``%3A``)."""
+    return quote_plus(name, safe="*").replace("~", "%7E")
+
+
+class Links:
+    """Absolute links under ``root`` (``http://host/geoserver/rest``) in one format."""
+
+    def __init__(self, root: str, fmt: str) -> None:
+        self.root = root.rstrip("/")
+        self.ext = fmt
+
+    def href(self, *segments: str) -> str:
+        return f"{self.root}/{'/'.join(segments)}.{self.ext}"
+
+    def workspace(self, ws: str) -> str:
+        return self.href("workspaces", encode(ws))
+
+    def store(self, store: Store) -> str:
+        return self.href(
+            "workspaces", encode(store.workspace), STORE_PATHS[store.kind], encode(store.name)
+        )
+
+    def resource(self, res: Resource) -> str:
+        kind = "datastores" if res.kind == "featureType" else "coveragestores"
+        child = "featuretypes" if res.kind == "featureType" else "coverages"
+        return self.href(
+            "workspaces", encode(res.workspace), kind, encode(res.store), child, encode(res.name)
+        )
+
+    def style(self, ref: StyleRef) -> str:
+        if ref.workspace is None:
+            return self.href("styles", encode(ref.name))
+        return self.href("workspaces", encode(ref.workspace), "styles", encode(ref.name))
+
+
+def render(node: Node, fmt: str, title: str = "") -> bytes:
+    if fmt == "xml":
+        return dump_xml(node)
+    if fmt == "json":
+        return wjson.dumps(dump_json_doc(node))
+    return to_html(node, title or node.tag).encode("utf-8")
+
+
+def list_node(
+    alias: str, items: Iterable[tuple[str, str]], link_type: str = LIST_LINK_TYPE
+) -> Node:
+    """``<aliass><alias><name/><atom:link/></alias>…`` / ``{"aliass":{"alias":[…]}}``."""
+    node = Node(alias + "s", arrays=frozenset({alias}))
+    for name, href in items:
+        node.children.append(
+            Node(alias, children=[Node("name", name)], link=href, link_type=link_type)
+        )
+    return node
+
+
+def strings_node(tag: str, values: Iterable[str], item: str = "string") -> Node:
+    return Node(tag, children=[Node(item, v) for v in values], arrays=frozenset({item}))
+
+
+def entries_node(tag: str, values: dict[str, str]) -> Node:
+    """A map as XStream writes it: ``<entry key="k">v</entry>``."""
+    return Node(tag, children=[Node("entry", v, attrs={"key": k}) for k, v in values.items()])
+
+
+def crs_node(tag: str, crs: str | None) -> Node | None:
+    if crs is None:
+        return None
+    return Node(tag, crs, attrs={"class": "projected"} if is_projected(crs) else {})
+
+
+def bbox_node(tag: str, box: BBox | None) -> Node | None:
+    if box is None:
+        return None
+    node = (
+        Node(tag)
+        .add("minx", box.minx)
+        .add("maxx", box.maxx)
+        .add("miny", box.miny)
+        .add("maxy", box.maxy)
+    )
+    return node.child(crs_node("crs", box.crs))
+
+
+def collection_link(tag: str, href: str) -> Node:
+    return Node(tag, link=href, collection_link=True)
+
+
+def workspace_node(ws: Workspace, links: Links) -> Node:
+    node = Node("workspace").add("name", ws.name).add("isolated", ws.isolated)
+    node.add("dateCreated", ws.date_created).add("dateModified", ws.date_modified)
+    base = ("workspaces", encode(ws.name))
+    for tag, path in (
+        ("dataStores", "datastores"),
+        ("coverageStores", "coveragestores"),
+        ("wmsStores", "wmsstores"),
+        ("wmtsStores", "wmtsstores"),
+    ):
+        node.children.append(collection_link(tag, links.href(*base, path)))
+    return node
+
+
+def namespace_node(ns: Namespace, links: Links) -> Node:
+    return (
+        Node("namespace").add("prefix", ns.prefix).add("uri", ns.uri).add("isolated", ns.isolated)
+    )
+
+
+def _ref(tag: str, name: str, href: str, attrs: dict[str, str] | None = None) -> Node:
+    return Node(tag, children=[Node("name", name)], link=href, attrs=attrs or {})
+
+
+def store_node(store: Store, links: Links, fmt: str) -> Node:
+    node = Node(store.kind).add("name", store.name).add("description", store.description)
+    node.add("type", store.type).add("enabled", store.enabled)
+    node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
+    if isinstance(store, DataStore):
+        node.child(entries_node("connectionParameters", store.connection_parameters))
+    node.add("__default" if fmt == "xml" else "_default", store.default)
+    if isinstance(store, CoverageStore):
+        node.add("url", store.url)
+    if isinstance(store, WMSStore | WMTSStore):
+        node.add("capabilitiesURL", store.capabilities_url)
+    if isinstance(store, WMSStore):
+        node.add("maxConnections", store.max_connections).add("readTimeout", store.read_timeout)
+        node.add("connectTimeout", store.connect_timeout)
+    node.add("dateCreated", store.date_created).add("dateModified", store.date_modified)
+    node.add("disableOnConnFailure", store.disable_on_conn_failure)
+    if store.metadata:
+        node.child(entries_node("metadata", store.metadata))
+    tag, path = CHILD_PATHS[store.kind]
+    node.children.append(
+        collection_link(tag, links.store(store).rsplit(".", 1)[0] + f"/{path}.{links.ext}")
+    )
+    return node
+
+
+def _resource_head(res: Resource, links: Links) -> Node:
+    node = Node(res.kind).add("name", res.name).add("nativeName", res.native_name)
+    node.children.append(
+        _ref("namespace", res.workspace, links.href("namespaces", encode(res.workspace)))
+    )
+    node.add("title", res.title)
+    node.add("description", res.description).add("abstract", res.abstract)
+    if res.keywords:
+        node.child(strings_node("keywords", res.keywords))
+    node.child(crs_node("nativeCRS", res.native_crs or res.srs)).add("srs", res.srs)
+    node.child(bbox_node("nativeBoundingBox", res.native_bbox))
+    node.child(bbox_node("latLonBoundingBox", res.latlon_bbox))
+    node.add("projectionPolicy", res.projection_policy).add("enabled", res.enabled)
+    if not res.advertised:
+        node.add("advertised", False)
+    if res.metadata:
+        node.child(entries_node("metadata", res.metadata))
+    store_kind = "dataStore" if res.kind == "featureType" else "coverageStore"
+    store_href = links.href(
+        "workspaces", encode(res.workspace), STORE_PATHS[store_kind], encode(res.store)
+    )
+    node.children.append(
+        _ref("store", f"{res.workspace}:{res.store}", store_href, {"class": store_kind})
+    )
+    node.add("serviceConfiguration", False).add("simpleConversionEnabled", False)
+    return node
+
+
+def feature_type_node(ft: FeatureType, links: Links) -> Node:
+    node = _resource_head(ft, links)
+    node.add("maxFeatures", ft.max_features).add("numDecimals", ft.num_decimals)
+    for flag in (
+        "padWithZeros",
+        "forcedDecimal",
+        "overridingServiceSRS",
+        "skipNumberMatched",
+        "circularArcPresent",
+    ):
+        node.add(flag, False)
+    attrs = Node("attributes", arrays=frozenset({"attribute"}))
+    for a in ft.attributes:
+        item = Node("attribute").add("name", a.name).add("minOccurs", a.min_occurs)
+        item.add("maxOccurs", a.max_occurs).add("nillable", a.nillable).add("binding", a.binding)
+        attrs.children.append(item.add("length", a.length))
+    node.children.append(attrs)
+    return node.add("dateCreated", ft.date_created).add("dateModified", ft.date_modified)
+
+
+def coverage_node(cov: Coverage, links: Links) -> Node:
+    node = _resource_head(cov, links).add("nativeFormat", cov.native_format)
+    if cov.supported_formats:
+        node.child(strings_node("supportedFormats", cov.supported_formats))
+    if cov.interpolation_methods:
+        node.child(strings_node("interpolationMethods", cov.interpolation_methods))
+    node.add("defaultInterpolationMethod", cov.default_interpolation_method)
+    dims = Node("dimensions", arrays=frozenset({"coverageDimension"}))
+    for d in cov.dimensions:
+        item = Node("coverageDimension").add("name", d.name).add("description", d.description)
+        if d.range_min is not None or d.range_max is not None:
+            item.child(Node("range").add("min", d.range_min).add("max", d.range_max))
+        dims.children.append(item)
+    if cov.dimensions:
+        node.children.append(dims)
+    for tag, values in (("requestSRS", cov.request_srs), ("responseSRS", cov.response_srs)):
+        if values:
+            node.child(strings_node(tag, values))
+    if cov.parameters:
+        params = Node("parameters")
+        for k, v in cov.parameters.items():
+            params.children.append(Node("entry", children=[Node("string", k), Node("string", v)]))
+        node.children.append(params)
+    node.add("nativeCoverageName", cov.native_coverage_name)
+    return node.add("dateCreated", cov.date_created).add("dateModified", cov.date_modified)
+
+
+def resource_node(res: Resource, links: Links) -> Node:
+    if isinstance(res, FeatureType):
+        return feature_type_node(res, links)
+    assert isinstance(res, Coverage)
+    return coverage_node(res, links)
+
+
+def style_ref_node(tag: str, ref: StyleRef, links: Links) -> Node:
+    node = Node(tag, children=[Node("name", ref.prefixed)], link=links.style(ref))
+    return node.add("workspace", ref.workspace)
+
+
+def layer_node(layer: Layer, res: Resource, links: Links) -> Node:
+    node = Node("layer").add("name", layer.name).add("path", layer.path).add("type", layer.type)
+    if layer.default_style is not None:
+        node.children.append(style_ref_node("defaultStyle", layer.default_style, links))
+    if layer.styles:
+        styles = Node("styles", attrs={"class": "linked-hash-set"}, arrays=frozenset({"style"}))
+        styles.children.extend(style_ref_node("style", s, links) for s in layer.styles)
+        node.children.append(styles)
+    node.children.append(_ref("resource", layer.prefixed, links.resource(res), {"class": res.kind}))
+    node.add("enabled", layer.enabled)
+    if not layer.queryable:
+        node.add("queryable", False)
+    if layer.opaque:
+        node.add("opaque", True)
+    if not layer.advertised:
+        node.add("advertised", False)
+    node.child(Node("attribution").add("logoWidth", 0).add("logoHeight", 0))
+    return node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
+
+
+def layer_group_node(group: LayerGroup, links: Links) -> Node:
+    node = Node("layerGroup").add("name", group.name).add("mode", group.mode)
+    node.add("title", group.title).add("abstractTxt", group.abstract)
+    if group.workspace is not None:
+        node.child(Node("workspace").add("name", group.workspace))
+    pubs = Node("publishables", arrays=frozenset({"published"}))
+    for ref in group.publishables:
+        if ref.kind == "layer":
+            href = links.href("workspaces", encode(ref.workspace or ""), "layers", encode(ref.name))
+        elif ref.workspace is not None:
+            href = links.href("workspaces", encode(ref.workspace), "layergroups", encode(ref.name))
+        else:
+            href = links.href("layergroups", encode(ref.name))
+        pubs.children.append(_ref("published", ref.prefixed, href, {"type": ref.kind}))
+    node.children.append(pubs)
+    styles = Node("styles", arrays=frozenset({"style"}))
+    for style in group.styles:
+        styles.children.append(
+            Node("style") if style is None else style_ref_node("style", style, links)
+        )
+    node.children.append(styles)
+    node.child(bbox_node("bounds", group.bounds))
+    if not group.enabled:
+        node.add("enabled", False)
+    if not group.advertised:
+        node.add("advertised", False)
+    return node.add("dateCreated", group.date_created).add("dateModified", group.date_modified)

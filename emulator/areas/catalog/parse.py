@@ -1,0 +1,313 @@
+"""Catalog request bodies (already read into dicts by ``tree.read_body``) → field changes.
+
+Each ``parse_*`` returns only the fields the client sent, as a dict of entity attribute
+names, so that a POST builds a new object from it and a PUT merges it into a copy of the
+stored one (GeoServer's ``CatalogBuilder.update*`` are merges too). Values may come as XML
+text or typed JSON; references as ``"sf"``, ``{"name": "sf"}`` or ``{"name": "ws:x"}``; lists
+as ``{"string": [...]}``, a single item, or ``""`` when empty.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import Invalid
+from ...wire.json import as_list
+from . import bindings
+from .entities import (
+    GROUP_MODES,
+    PROJECTION_POLICIES,
+    Attribute,
+    BBox,
+    CoverageDimension,
+    StyleRef,
+)
+
+Fields = dict[str, Any]
+
+
+def text(d: dict[str, Any], key: str) -> str | None:
+    value = d.get(key)
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        value = value.get("$", value.get("name", ""))
+    if isinstance(value, list | dict):
+        raise Invalid(f"Expected a single value for {key}")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def flag(d: dict[str, Any], key: str) -> bool | None:
+    value = text(d, key)
+    if value is None or value == "":
+        return None
+    if value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    raise Invalid(f"Invalid boolean for {key}: {value!r}")
+
+
+def integer(d: dict[str, Any], key: str) -> int | None:
+    value = text(d, key)
+    if value is None or value == "":
+        return None
+    try:
+        as_float = float(value)
+    except ValueError:
+        raise Invalid(f"Invalid integer for {key}: {value!r}") from None
+    if not as_float.is_integer():
+        raise Invalid(f"Invalid integer for {key}: {value!r}")
+    return int(as_float)
+
+
+def number(d: dict[str, Any], key: str) -> float | None:
+    value = text(d, key)
+    if value is None or value == "":
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        raise Invalid(f"Invalid number for {key}: {value!r}") from None
+
+
+def ref_name(d: dict[str, Any], key: str) -> str | None:
+    """A reference to another catalog object by name (``ws:name`` kept whole)."""
+    value = d.get(key)
+    if isinstance(value, dict):
+        return text(value, "name")
+    return text(d, key)
+
+
+def items(d: dict[str, Any], key: str, item: str) -> list[Any]:
+    """The members of a collection element ``<key><item/>…</key>``."""
+    value = d.get(key)
+    if value is None or value == "":
+        return []
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        return as_list(value.get(item))
+    raise Invalid(f"Expected a list for {key}")
+
+
+def strings(d: dict[str, Any], key: str) -> list[str] | None:
+    if key not in d:
+        return None
+    out = []
+    for v in items(d, key, "string"):
+        if isinstance(v, dict | list):
+            raise Invalid(f"Expected strings in {key}")
+        out.append(str(v))
+    return out
+
+
+def entries(d: dict[str, Any], key: str) -> dict[str, str] | None:
+    """A map: ``<entry key="k">v</entry>``, ``<entry><string>k</string><string>v</string>
+    </entry>``, ``<k><string>v</string></k>``, ``{"entry":[{"@key":k,"$":v}]}`` or ``{k: v}``."""
+    value = d.get(key)
+    if value is None:
+        return None
+    if value == "":
+        return {}
+    if not isinstance(value, dict):
+        raise Invalid(f"Expected a map for {key}")
+    out: dict[str, str] = {}
+    for name, v in value.items():
+        if name != "entry":
+            inner = v.get("string") if isinstance(v, dict) else v
+            out[name] = "" if inner is None else str(inner)
+            continue
+        for e in as_list(v):
+            if not isinstance(e, dict):
+                raise Invalid(f"Malformed entry in {key}")
+            if "@key" in e:
+                out[str(e["@key"])] = text(e, "$") or ""
+            else:
+                pair = as_list(e.get("string"))
+                if len(pair) != 2:
+                    raise Invalid(f"Malformed entry in {key}")
+                out[str(pair[0])] = str(pair[1])
+    return out
+
+
+def bbox(d: dict[str, Any], key: str, default_crs: str | None) -> BBox | None:
+    value = d.get(key)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, dict):
+        raise Invalid(f"Expected an envelope for {key}")
+    coords = [number(value, k) for k in ("minx", "maxx", "miny", "maxy")]
+    if None in coords:
+        raise Invalid(f"{key} needs minx, maxx, miny and maxy")
+    minx, maxx, miny, maxy = (float(c) for c in coords if c is not None)
+    return BBox(minx, maxx, miny, maxy, text(value, "crs") or default_crs)
+
+
+def _put(out: Fields, key: str, value: Any) -> None:
+    if value is not None:
+        out[key] = value
+
+
+def parse_workspace(d: dict[str, Any]) -> Fields:
+    out: Fields = {}
+    _put(out, "name", text(d, "name"))
+    _put(out, "isolated", flag(d, "isolated"))
+    return out
+
+
+def parse_namespace(d: dict[str, Any]) -> Fields:
+    out: Fields = {}
+    _put(out, "prefix", text(d, "prefix") or text(d, "name"))
+    _put(out, "uri", text(d, "uri"))
+    _put(out, "isolated", flag(d, "isolated"))
+    return out
+
+
+def parse_store(d: dict[str, Any]) -> Fields:
+    out: Fields = {}
+    for key, attr in (
+        ("name", "name"),
+        ("description", "description"),
+        ("type", "type"),
+        ("url", "url"),
+        ("capabilitiesURL", "capabilities_url"),
+    ):
+        _put(out, attr, text(d, key))
+    _put(out, "enabled", flag(d, "enabled"))
+    _put(out, "default", flag(d, "__default") if "__default" in d else flag(d, "_default"))
+    _put(out, "disable_on_conn_failure", flag(d, "disableOnConnFailure"))
+    _put(out, "workspace", ref_name(d, "workspace"))
+    _put(out, "connection_parameters", entries(d, "connectionParameters"))
+    _put(out, "metadata", entries(d, "metadata"))
+    return out
+
+
+def parse_resource(d: dict[str, Any]) -> Fields:
+    """Fields of a feature type or coverage; ``store`` and ``namespace`` as given."""
+    out: Fields = {}
+    for key, attr in (
+        ("name", "name"),
+        ("nativeName", "native_name"),
+        ("title", "title"),
+        ("abstract", "abstract"),
+        ("description", "description"),
+        ("srs", "srs"),
+        ("nativeCoverageName", "native_coverage_name"),
+        ("nativeFormat", "native_format"),
+        ("defaultInterpolationMethod", "default_interpolation_method"),
+    ):
+        _put(out, attr, text(d, key))
+    _put(out, "native_crs", text(d, "nativeCRS"))
+    policy = text(d, "projectionPolicy")
+    if policy is not None and policy not in PROJECTION_POLICIES:
+        raise Invalid(f"Unknown projection policy {policy}")
+    _put(out, "projection_policy", policy)
+    for key, attr in (("enabled", "enabled"), ("advertised", "advertised")):
+        _put(out, attr, flag(d, key))
+    for key, attr in (("maxFeatures", "max_features"), ("numDecimals", "num_decimals")):
+        _put(out, attr, integer(d, key))
+    for key, attr in (
+        ("keywords", "keywords"),
+        ("supportedFormats", "supported_formats"),
+        ("interpolationMethods", "interpolation_methods"),
+        ("requestSRS", "request_srs"),
+        ("responseSRS", "response_srs"),
+    ):
+        _put(out, attr, strings(d, key))
+    srs = out.get("srs")
+    _put(out, "native_bbox", bbox(d, "nativeBoundingBox", srs))
+    _put(out, "latlon_bbox", bbox(d, "latLonBoundingBox", "EPSG:4326"))
+    _put(out, "metadata", entries(d, "metadata"))
+    _put(out, "store", ref_name(d, "store"))
+    _put(out, "namespace", ref_name(d, "namespace"))
+    if "attributes" in d:
+        out["attributes"] = [_attribute(a) for a in items(d, "attributes", "attribute")]
+    if "dimensions" in d:
+        out["dimensions"] = [_dimension(x) for x in items(d, "dimensions", "coverageDimension")]
+    return out
+
+
+def _attribute(a: Any) -> Attribute:
+    if not isinstance(a, dict) or not text(a, "name"):
+        raise Invalid("An attribute needs a name")
+    binding = text(a, "binding")
+    nillable = flag(a, "nillable")
+    return Attribute(
+        text(a, "name") or "",
+        integer(a, "minOccurs") or 0,
+        1 if integer(a, "maxOccurs") is None else int(integer(a, "maxOccurs") or 0),
+        True if nillable is None else nillable,
+        bindings.java(binding) if binding else None,
+        integer(a, "length"),
+    )
+
+
+def _dimension(x: Any) -> CoverageDimension:
+    if not isinstance(x, dict):
+        raise Invalid("Malformed coverage dimension")
+    raw = x.get("range")
+    rng: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    return CoverageDimension(
+        text(x, "name") or "", text(x, "description"), number(rng, "min"), number(rng, "max")
+    )
+
+
+def style_ref(value: Any) -> StyleRef | None:
+    """``{"name": "ws:x"}``, ``{"name": "x", "workspace": "ws"}`` or ``"x"``; ``""`` → None."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, dict):
+        name, ws = text(value, "name"), text(value, "workspace")
+    else:
+        name, ws = str(value), None
+    if not name:
+        return None
+    prefix, sep, local = name.rpartition(":")
+    if sep:
+        return StyleRef(prefix, local)
+    return StyleRef(ws or None, name)
+
+
+def parse_layer(d: dict[str, Any]) -> Fields:
+    out: Fields = {}
+    if "defaultStyle" in d:
+        out["default_style"] = style_ref(d["defaultStyle"])
+    if "styles" in d:
+        out["styles"] = [s for s in (style_ref(v) for v in items(d, "styles", "style")) if s]
+    for key, attr in (
+        ("enabled", "enabled"),
+        ("advertised", "advertised"),
+        ("queryable", "queryable"),
+        ("opaque", "opaque"),
+    ):
+        _put(out, attr, flag(d, key))
+    _put(out, "path", text(d, "path"))
+    return out
+
+
+def parse_layer_group(d: dict[str, Any]) -> Fields:
+    """Members come back as (kind or None, name) pairs for the caller to resolve."""
+    out: Fields = {}
+    _put(out, "name", text(d, "name"))
+    mode = text(d, "mode")
+    if mode is not None and mode not in GROUP_MODES:
+        raise Invalid(f"Unknown layer group mode {mode}")
+    _put(out, "mode", mode)
+    _put(out, "title", text(d, "title"))
+    _put(out, "abstract", text(d, "abstractTxt") or text(d, "abstract"))
+    _put(out, "workspace", ref_name(d, "workspace"))
+    members: list[tuple[str | None, str]] = []
+    for p in items(d, "publishables", "published"):
+        kind = text(p, "@type") if isinstance(p, dict) else None
+        members.append((kind, ref_name({"p": p}, "p") or ""))
+    for p in items(d, "layers", "layer"):
+        members.append(("layer", ref_name({"p": p}, "p") or ""))
+    if "publishables" in d or "layers" in d:
+        out["members"] = members
+    if "styles" in d:
+        out["styles"] = [style_ref(s) for s in items(d, "styles", "style")]
+    _put(out, "bounds", bbox(d, "bounds", None))
+    for key in ("enabled", "advertised"):
+        _put(out, key, flag(d, key))
+    return out

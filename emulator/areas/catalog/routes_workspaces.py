@@ -1,0 +1,133 @@
+"""``/rest/workspaces`` and ``/rest/namespaces`` (WorkspaceController, NamespaceController)."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from ...core.errors import Conflict, Forbidden, Invalid, MethodNotAllowed, NotFound
+from . import web
+from .codec import namespace_node, workspace_node
+from .parse import parse_namespace, parse_workspace
+
+
+def seg(name: str) -> str:
+    """A name as a path segment of a ``Location`` header."""
+    return quote(name, safe=":@!$&'()*+,;=")
+
+
+async def workspaces(request: Request) -> Response:
+    if request.method == "POST":
+        return await _post_workspace(request)
+    fmt = web.out_format(request, None)
+    names = [w.name for w in web.catalog(request).list_workspaces()]
+    return web.answer_list(request, "workspace", names, fmt, "Workspaces")
+
+
+async def _post_workspace(request: Request) -> Response:
+    _, data = await web.body(request, "workspace")
+    fields = parse_workspace(data)
+    name = fields.get("name")
+    if not name:
+        raise Invalid("workspace name must not be null")
+    cat = web.catalog(request)
+    if cat.workspace(name) is not None and name != "default":
+        raise Conflict(f"Workspace '{name}' already exists")
+    cat.add_workspace(
+        name,
+        isolated=fields.get("isolated", False),
+        make_default=web.flag(request, "default"),
+        when=web.now(request),
+    )
+    return web.created(request, f"workspaces/{seg(name)}", name)
+
+
+async def workspace(request: Request) -> Response:
+    name, ext = web.last(request, "workspace")
+    cat = web.catalog(request)
+    if request.method == "GET":
+        fmt = web.out_format(request, ext)
+        ws = web.require(cat.workspace(name), f"No such workspace: '{name}' found")
+        return web.answer(workspace_node(ws, web.links(request, fmt)), fmt, f"Workspace {ws.name}")
+    if request.method == "DELETE":
+        cat.delete_workspace(name, recurse=web.flag(request, "recurse"))
+        return Response(status_code=200)
+    _, data = await web.body(request, "workspace")
+    fields = parse_workspace(data)
+    if name == "default":
+        target = fields.get("name")
+        if not target or cat.workspace(target) is None or target == "default":
+            raise NotFound(f"No such workspace: '{target}'")
+        cat.set_default_workspace(target)
+        return Response(status_code=200)
+    if cat.workspace(name) is None:
+        raise NotFound(f"Can't change a non existant workspace ({name})")
+    if fields.get("name") == "":
+        raise Forbidden("The workspace name cannot be empty")
+    cat.update_workspace(
+        name, new_name=fields.get("name"), isolated=fields.get("isolated"), when=web.now(request)
+    )
+    return Response(status_code=200)
+
+
+async def namespaces(request: Request) -> Response:
+    cat = web.catalog(request)
+    if request.method == "GET":
+        fmt = web.out_format(request, None)
+        return web.answer_list(
+            request, "namespace", [n.prefix for n in cat.list_namespaces()], fmt, "Namespaces"
+        )
+    _, data = await web.body(request, "namespace")
+    fields = parse_namespace(data)
+    prefix = fields.get("prefix")
+    if not prefix:
+        raise Invalid("Namespace prefix must not be null")
+    if not fields.get("uri"):
+        raise Invalid("Namespace uri must not be null")
+    cat.add_namespace(
+        prefix, fields["uri"], isolated=fields.get("isolated", False), when=web.now(request)
+    )
+    return web.created(request, f"namespaces/{seg(prefix)}", prefix)
+
+
+async def namespace(request: Request) -> Response:
+    prefix, ext = web.last(request, "prefix")
+    cat = web.catalog(request)
+    if request.method == "GET":
+        fmt = web.out_format(request, ext)
+        ns = web.require(cat.namespace(prefix), f"No such namespace: '{prefix}' found")
+        return web.answer(
+            namespace_node(ns, web.links(request, fmt)), fmt, f"Namespace {ns.prefix}"
+        )
+    if request.method == "DELETE":
+        if prefix == "default":
+            raise MethodNotAllowed("Can't delete the default namespace")
+        cat.delete_namespace(prefix)
+        return Response(status_code=200)
+    _, data = await web.body(request, "namespace")
+    fields = parse_namespace(data)
+    if prefix == "default":
+        target = fields.get("prefix")
+        if not target or cat.workspace(target) is None or target not in cat.namespaces:
+            raise NotFound(f"No such namespace: '{target}'")
+        cat.set_default_workspace(target)
+        return Response(status_code=200)
+    if cat.namespace(prefix) is None:
+        raise NotFound(f"Can't change a non existant namespace ({prefix})")
+    if fields.get("prefix") not in (None, prefix):
+        raise Forbidden("Can't change name of namespace")
+    cat.update_namespace(prefix, uri=fields.get("uri"), isolated=fields.get("isolated"))
+    return Response(status_code=200)
+
+
+routes: list[BaseRoute] = [
+    Route("/rest/workspaces", workspaces, methods=["GET", "POST"]),
+    Route("/rest/workspaces.{ext}", workspaces, methods=["GET", "POST"]),
+    Route("/rest/workspaces/{workspace}", workspace, methods=["GET", "PUT", "DELETE"]),
+    Route("/rest/namespaces", namespaces, methods=["GET", "POST"]),
+    Route("/rest/namespaces.{ext}", namespaces, methods=["GET", "POST"]),
+    Route("/rest/namespaces/{prefix}", namespace, methods=["GET", "PUT", "DELETE"]),
+]

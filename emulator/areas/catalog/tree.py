@@ -1,0 +1,193 @@
+"""One description of a catalog document, written as XML or JSON the way GeoServer's XStream
+(XML) and Jettison (JSON, "mapped" convention) write it, and read back from either.
+
+    Node("dataStore", children=[Node("name", "sf"), Node("enabled", True),
+                                Node("workspace", children=[Node("name", "sf")], link=url)])
+
+XML: elements, attributes, ``<atom:link rel="alternate" href type>`` for links. JSON: a leaf
+is its typed value; attributes are ``@name`` keys and the text ``$``; repeated children (or
+children named in ``arrays``) become a list; a link is an ``href`` key; a *collection link*
+(``<dataStores><atom:link/></dataStores>``) is the bare URL; an empty element is ``""``.
+
+Reading turns both formats into the same nested dicts (the JSON shape), so that one parser
+per resource serves XML and JSON bodies alike.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ...core.errors import Invalid
+from ...wire import xml as wxml
+
+Scalar = str | int | float | bool
+
+
+@dataclass
+class Node:
+    tag: str
+    value: Scalar | None = None
+    children: list[Node] = field(default_factory=list)
+    attrs: dict[str, str] = field(default_factory=dict)
+    link: str | None = None
+    link_type: str = "application/xml"
+    collection_link: bool = False
+    arrays: frozenset[str] = frozenset()
+    """child tags that are JSON lists even with one item (collections)"""
+
+    def add(self, tag: str, value: Scalar | None, **kw: Any) -> Node:
+        """Append a leaf unless ``value`` is None; returns self for chaining."""
+        if value is not None:
+            self.children.append(Node(tag, value, **kw))
+        return self
+
+    def child(self, node: Node | None) -> Node:
+        if node is not None:
+            self.children.append(node)
+        return self
+
+
+def java_number(value: float | int) -> str:
+    """A number as Java's ``Double.toString`` writes it (``589980.0``, ``1.0E7``)."""
+    if isinstance(value, int):
+        return str(value)
+    if value == 0:
+        return "-0.0" if str(value).startswith("-") else "0.0"
+    if 1e-3 <= abs(value) < 1e7:
+        text = repr(value)
+        return text if ("." in text or "e" in text) else text + ".0"
+    dec = Decimal(repr(value)).normalize()
+    digits = "".join(map(str, dec.as_tuple().digits))
+    mantissa = digits[0] + "." + (digits[1:] or "0")
+    return f"{'-' if dec.is_signed() else ''}{mantissa}E{dec.adjusted()}"
+
+
+def _text(value: Scalar) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return java_number(value)
+    return value
+
+
+# -- writing ----------------------------------------------------------------------------
+
+
+def to_xml(node: Node) -> wxml.Element:
+    el = wxml.element(node.tag, None, node.attrs)
+    _fill_xml(el, node)
+    return el
+
+
+def _fill_xml(el: wxml.Element, node: Node) -> None:
+    if node.value is not None:
+        el.text = _text(node.value)
+    for c in node.children:
+        sub = wxml.sub(el, c.tag, None, c.attrs)
+        _fill_xml(sub, c)
+    if node.link is not None:
+        wxml.atom_link(el, node.link, node.link_type)
+
+
+def dump_xml(node: Node) -> bytes:
+    return wxml.dump(to_xml(node))
+
+
+def to_json(node: Node) -> Any:
+    """The JSON value of ``node`` (without its tag)."""
+    if node.collection_link:
+        return node.link
+    if not node.children and node.link is None and not node.attrs:
+        return "" if node.value is None else node.value
+    out: dict[str, Any] = {f"@{k}": v for k, v in node.attrs.items()}
+    if node.value is not None and not node.children:
+        out["$"] = _text(node.value)
+    groups: dict[str, list[Any]] = {}
+    for c in node.children:
+        groups.setdefault(c.tag, []).append(to_json(c))
+    for tag, values in groups.items():
+        out[tag] = values if (len(values) > 1 or tag in node.arrays) else values[0]
+    if node.link is not None:
+        out["href"] = node.link
+    return out
+
+
+def dump_json_doc(node: Node) -> dict[str, Any]:
+    return {node.tag: to_json(node)}
+
+
+def to_html(node: Node, title: str) -> str:
+    """A small readable page: GeoServer offers HTML for every catalog resource."""
+    body = _html_items(node)
+    return (
+        "<html><head><title>GeoServer Configuration</title>"
+        '<meta name="ROBOTS" content="NOINDEX, NOFOLLOW"></head><body>'
+        f"<h2>{html.escape(title)}</h2>{body}</body></html>"
+    )
+
+
+def _html_items(node: Node) -> str:
+    items = []
+    for c in node.children:
+        label = html.escape(c.tag)
+        if c.children:
+            inner = _html_items(c)
+            name = next((x.value for x in c.children if x.tag == "name"), None)
+            if c.link and name is not None:
+                inner = f'<a href="{html.escape(c.link)}">{html.escape(str(name))}</a>'
+            items.append(f"<li>{label}: {inner}</li>")
+        elif c.link is not None:
+            items.append(
+                f'<li>{label}: <a href="{html.escape(c.link)}">{html.escape(c.link)}</a></li>'
+            )
+        else:
+            value = "" if c.value is None else html.escape(_text(c.value))
+            items.append(f"<li>{label}: {value}</li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+# -- reading ----------------------------------------------------------------------------
+
+
+def xml_to_dict(el: wxml.Element) -> Any:
+    """An element as the JSON shape: text, or a dict of children (repeats → lists)."""
+    kids = [c for c in el if isinstance(c.tag, str) and wxml.local(c.tag) != "link"]
+    attrs = {f"@{k}": v for k, v in el.attrib.items() if not k.startswith("{")}
+    if not kids:
+        text = (el.text or "").strip()
+        if attrs:
+            return {**attrs, "$": text} if text else attrs
+        return text
+    out: dict[str, Any] = dict(attrs)
+    for c in kids:
+        key, value = wxml.local(c.tag), xml_to_dict(c)
+        if key in out:
+            out[key] = out[key] if isinstance(out[key], list) else [out[key]]
+            out[key].append(value)
+        else:
+            out[key] = value
+    return out
+
+
+def read_body(body: bytes, fmt: str, root: str | Iterable[str]) -> tuple[str, dict[str, Any]]:
+    """Parse a request body whose root is ``root`` (or one of several): (root, fields)."""
+    roots = (root,) if isinstance(root, str) else tuple(root)
+    if fmt == "xml":
+        el = wxml.parse(body)
+        tag = wxml.local(getattr(el, "tag", ""))
+        if tag not in roots:
+            raise Invalid(f"Expected a <{roots[0]}> document, got <{tag}>")
+        value = xml_to_dict(el)
+        return tag, value if isinstance(value, dict) else {}
+    from ...wire import json as wjson
+
+    data = wjson.as_object(wjson.loads(body), roots[0])
+    for tag in roots:
+        if tag in data:
+            inner = data[tag]
+            return tag, inner if isinstance(inner, dict) else {}
+    raise Invalid(f"Expected a JSON object with the key {roots[0]}")

@@ -1,0 +1,103 @@
+"""What the catalog endpoints share: path formats, links, answers, body reading, dates.
+
+Every catalog resource answers XML, JSON or HTML: the path extension wins, then
+``Accept``; with neither (or ``*/*``) GeoServer answers HTML, its configured default.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ...core.errors import NotFound
+from ...http import context
+from ...wire.negotiate import split_ext
+from .codec import Links, encode, list_node, render
+from .tree import Node, read_body
+
+if TYPE_CHECKING:
+    from ...state import State
+    from .model import Catalog
+
+FORMATS = ("xml", "json", "html")
+
+
+def state(request: Request) -> State:
+    return context.emulator(request).state
+
+
+def catalog(request: Request) -> Catalog:
+    return context.emulator(request).state.catalog
+
+
+def param(request: Request, name: str) -> str:
+    value: str = request.path_params[name]
+    return value
+
+
+def last(request: Request, name: str) -> tuple[str, str | None]:
+    """The last path parameter without its format extension, and the extension."""
+    return split_ext(param(request, name), FORMATS)
+
+
+def out_format(request: Request, ext: str | None) -> str:
+    if ext is None:
+        ext = request.path_params.get("ext")
+    return context.response_format(request, ext, FORMATS, "html")
+
+
+def links(request: Request, fmt: str) -> Links:
+    return Links(context.rest_url(request, ""), fmt)
+
+
+def page_url(request: Request) -> str:
+    """The requested page without its extension: list links are relative to it."""
+    path = request.url.path.rstrip("/")
+    base, ext = split_ext(path.rsplit("/", 1)[-1], FORMATS)
+    if ext is not None:
+        path = path[: len(path) - len(ext) - 1]
+    host = request.headers.get("host") or f"{request.url.hostname}:{request.url.port}"
+    return f"{request.url.scheme}://{host}{path}"
+
+
+def answer(node: Node, fmt: str, title: str = "", status: int = 200) -> Response:
+    return context.respond(render(node, fmt, title), fmt, status)
+
+
+def answer_list(
+    request: Request, alias: str, names: list[str], fmt: str, title: str = ""
+) -> Response:
+    page = page_url(request)
+    node = list_node(alias, [(n, f"{page}/{encode(n)}.{fmt}") for n in names])
+    return answer(node, fmt, title or node.tag)
+
+
+async def body(request: Request, root: str | tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    fmt = context.body_format(request)
+    return read_body(await context.body(request), fmt, root)
+
+
+def flag(request: Request, name: str, default: bool = False) -> bool:
+    value = request.query_params.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() == "true"
+
+
+def now(request: Request) -> str:
+    """The emulated time in GeoServer's catalog date format."""
+    dt = context.emulator(request).clock.datetime()
+    return dt.strftime("%Y-%m-%d %H:%M:%S.") + f"{dt.microsecond // 1000:03d} UTC"
+
+
+def require(found: Any, message: str) -> Any:
+    if found is None:
+        raise NotFound(message)
+    return found
+
+
+def created(request: Request, path: str, name: str) -> Response:
+    """201, ``Location`` (absolute, no extension), the name as plain text."""
+    return context.created(request, path, name)

@@ -1,0 +1,287 @@
+"""Layers and layer groups over HTTP."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+BASE = "http://localhost:8080/geoserver/rest"
+ATOM = "{http://www.w3.org/2005/Atom}link"
+XML = {"Content-Type": "application/xml"}
+
+
+def test_global_list_uses_prefixed_names_and_encoded_links(client):
+    items = client.get("/rest/layers.json").json()["layers"]["layer"]
+    assert len(items) == 24
+    assert items[0] == {
+        "name": "ne:boundary_lines",
+        "href": f"{BASE}/layers/ne%3Aboundary_lines.json",
+    }
+    root = etree.fromstring(client.get("/rest/layers.xml").content)
+    assert root.find("layer").find(ATOM).get("type") == "application/atom+xml"
+
+
+def test_workspace_list_uses_bare_names(client):
+    items = client.get("/rest/workspaces/topp/layers.json").json()["layers"]["layer"]
+    assert items[0] == {"name": "states", "href": f"{BASE}/workspaces/topp/layers/states.json"}
+    assert client.get("/rest/workspaces/cite/layers.json").json() == {"layers": ""}
+    assert client.get("/rest/workspaces/nope/layers.json").json() == {"layers": ""}
+
+
+def test_get_layer_json(client):
+    layer = client.get("/rest/layers/topp:states.json").json()["layer"]
+    assert layer["type"] == "VECTOR"
+    assert layer["defaultStyle"] == {"name": "population", "href": f"{BASE}/styles/population.json"}
+    assert [s["name"] for s in layer["styles"]["style"]] == ["pophatch", "polygon"]
+    assert layer["styles"]["@class"] == "linked-hash-set"
+    assert layer["resource"]["@class"] == "featureType"
+    assert (
+        layer["resource"]["href"]
+        == f"{BASE}/workspaces/topp/datastores/states_shapefile/featuretypes/states.json"
+    )
+
+
+def test_get_layer_by_encoded_and_workspace_paths(client):
+    assert client.get("/rest/layers/topp%3Astates.json").status_code == 200
+    assert (
+        client.get("/rest/workspaces/topp/layers/states.json").json()["layer"]["name"] == "states"
+    )
+    # a bare name is looked up in the default workspace (ne) first
+    assert (
+        client.get("/rest/layers/countries.json").json()["layer"]["resource"]["name"]
+        == "ne:countries"
+    )
+    assert (
+        client.get("/rest/layers/states.json").json()["layer"]["resource"]["name"] == "topp:states"
+    )
+
+
+def test_workspace_style_reference(client):
+    root = etree.fromstring(client.get("/rest/layers/ne:populated_places.xml").content)
+    ds = root.find("defaultStyle")
+    assert ds.findtext("name") == "ne:populated_places"
+    assert ds.findtext("workspace") == "ne"
+    assert ds.find(ATOM).get("href") == f"{BASE}/workspaces/ne/styles/populated_places.xml"
+
+
+def test_raster_layer(client):
+    layer = client.get("/rest/layers/nurc:Arc_Sample.json").json()["layer"]
+    assert layer["type"] == "RASTER"
+    assert layer["resource"]["@class"] == "coverage"
+    assert layer["resource"]["href"].endswith(
+        "/workspaces/nurc/coveragestores/arcGridSample/coverages/Arc_Sample.json"
+    )
+
+
+def test_missing_layer(client):
+    r = client.get("/rest/layers/topp:nope.json")
+    assert r.status_code == 404 and r.text == "No such layer: topp:nope"
+    assert client.get("/rest/workspaces/topp/layers/nope.json").text == "No such layer: topp:nope"
+    r = client.delete("/rest/layers/topp:nope")
+    assert r.status_code == 404 and r.text == "topp:nope"
+
+
+def test_put_default_style_xml_and_json(client, emu):
+    body = "<layer><defaultStyle><name>polygon</name></defaultStyle></layer>"
+    assert client.put("/rest/layers/topp:states", content=body, headers=XML).status_code == 200
+    layer = client.get("/rest/layers/topp:states.json").json()["layer"]
+    assert layer["defaultStyle"]["name"] == "polygon"
+    assert len(layer["styles"]["style"]) == 2
+    body2 = {"layer": {"defaultStyle": {"name": "ne:countries", "workspace": "ne"}, "styles": ""}}
+    assert client.put("/rest/workspaces/topp/layers/states.json", json=body2).status_code == 200
+    layer = client.get("/rest/layers/topp:states.json").json()["layer"]
+    assert layer["defaultStyle"]["href"] == f"{BASE}/workspaces/ne/styles/countries.json"
+    assert "styles" not in layer
+    assert emu.state.catalog.layers_using_style(("ne", "countries"))[0].prefixed == "ne:countries"
+
+
+def test_put_missing_layer_and_bad_body(client):
+    assert client.put("/rest/layers/topp:nope", content="<layer/>", headers=XML).status_code == 404
+    r = client.put(
+        "/rest/layers/topp:states", content="<layer><enabled>maybe</enabled></layer>", headers=XML
+    )
+    assert r.status_code == 400
+
+
+def test_delete_layer_keeps_the_resource(client, emu):
+    assert client.delete("/rest/layers/topp:states").status_code == 200
+    assert client.get("/rest/layers/topp:states.json").status_code == 404
+    assert client.get("/rest/workspaces/topp/featuretypes/states.json").status_code == 200
+    assert "topp:states" not in emu.state.seeding.tile_layers
+
+
+def test_delete_layer_in_group(client, emu):
+    r = client.delete("/rest/layers/sf:roads")
+    assert r.status_code == 500
+    assert r.text == "Unable to delete layer referenced by layer group 'spearfish'"
+    assert client.delete("/rest/layers/sf:roads?recurse=true").status_code == 200
+    assert client.get("/rest/workspaces/sf/featuretypes/roads.json").status_code == 404
+    group = client.get("/rest/layergroups/spearfish.json").json()["layerGroup"]
+    assert len(group["publishables"]["published"]) == 5 and len(group["styles"]["style"]) == 5
+    assert emu.state.catalog.problems() == []
+
+
+def test_layer_group_lists(client):
+    names = [
+        g["name"] for g in client.get("/rest/layergroups.json").json()["layerGroups"]["layerGroup"]
+    ]
+    assert names == ["spearfish", "tasmania", "tiger-ny"]
+    r = client.get("/rest/workspaces/ne/layergroups.json").json()
+    assert r == {
+        "layerGroups": {
+            "layerGroup": [
+                {"name": "world", "href": f"{BASE}/workspaces/ne/layergroups/world.json"}
+            ]
+        }
+    }
+    assert client.get("/rest/workspaces/sf/layergroups.json").json() == {"layerGroups": ""}
+    r = client.get("/rest/workspaces/nope/layergroups.json")
+    assert r.status_code == 404 and r.text == "Workspace nope not found"
+
+
+def test_get_layer_group(client):
+    root = etree.fromstring(client.get("/rest/layergroups/tasmania.xml").content)
+    assert root.findtext("mode") == "SINGLE"
+    pubs = root.find("publishables").findall("published")
+    assert pubs[0].get("type") == "layer"
+    assert pubs[0].findtext("name") == "topp:tasmania_state_boundaries"
+    assert (
+        pubs[0].find(ATOM).get("href")
+        == f"{BASE}/workspaces/topp/layers/tasmania_state_boundaries.xml"
+    )
+    assert [len(s) for s in root.find("styles")] == [0, 0, 0, 0]
+    assert root.find("bounds").findtext("crs") == "EPSG:4326"
+    world = client.get("/rest/workspaces/ne/layergroups/world.json").json()["layerGroup"]
+    assert world["mode"] == "NAMED" and world["title"] == "World Map"
+    assert world["workspace"] == {"name": "ne"}
+    assert world["styles"]["style"][0]["name"] == "ne:countries_basemap"
+    assert world["styles"]["style"][1] == ""
+
+
+def test_missing_layer_group(client):
+    r = client.get("/rest/layergroups/nope.json")
+    assert r.status_code == 404 and r.text == "No such layer group nope"
+    r = client.get("/rest/workspaces/ne/layergroups/nope.json")
+    assert r.text == "No such layer group nope in workspace ne"
+
+
+def test_create_global_group_and_nested(client, emu):
+    body = (
+        "<layerGroup><name>combo</name><layers><layer>topp:states</layer>"
+        "<layer>tiger:poi</layer></layers><styles><style>population</style><style/></styles></layerGroup>"
+    )
+    r = client.post("/rest/layergroups", content=body, headers=XML)
+    assert r.status_code == 201
+    assert r.headers["location"] == f"{BASE}/layergroups/combo"
+    assert r.text == "combo"
+    g = client.get("/rest/layergroups/combo.json").json()["layerGroup"]
+    assert g["mode"] == "SINGLE"
+    assert g["bounds"]["crs"] == "EPSG:4326" and g["bounds"]["minx"] == -124.7314220000000100000001
+    assert g["styles"]["style"][0]["name"] == "population"
+    assert "combo" in emu.state.seeding.tile_layers
+    nested = {
+        "layerGroup": {
+            "name": "outer",
+            "publishables": {
+                "published": [
+                    {"@type": "layerGroup", "name": "combo"},
+                    {"@type": "layer", "name": "sf:roads"},
+                ]
+            },
+        }
+    }
+    assert client.post("/rest/layergroups.json", json=nested).status_code == 201
+    r = client.delete("/rest/layergroups/combo")
+    assert r.status_code == 500
+    assert r.text == "Unable to delete layer group referenced by layer group 'outer'"
+
+
+def test_create_workspace_group(client):
+    body = {
+        "layerGroup": {
+            "name": "ws_group",
+            "mode": "CONTAINER",
+            "publishables": {"published": {"@type": "layer", "name": "sf:roads"}},
+        }
+    }
+    r = client.post("/rest/workspaces/sf/layergroups", json=body)
+    assert r.status_code == 201
+    assert r.headers["location"] == f"{BASE}/layergroups/ws_group"
+    g = client.get("/rest/workspaces/sf/layergroups/ws_group.json").json()["layerGroup"]
+    assert g["bounds"]["crs"] == {"@class": "projected", "$": "EPSG:26713"}
+    bad = {
+        "layerGroup": {
+            "name": "mixed",
+            "publishables": {"published": [{"@type": "layer", "name": "topp:states"}]},
+        }
+    }
+    r = client.post("/rest/workspaces/sf/layergroups", json=bad)
+    assert r.status_code == 500
+    assert (
+        r.text
+        == "Layer group within a workspace (sf) can not contain resources from other workspace: topp"
+    )
+
+
+def test_create_group_errors(client):
+    r = client.post(
+        "/rest/layergroups", content="<layerGroup><name>e</name></layerGroup>", headers=XML
+    )
+    assert r.status_code == 400 and r.text == "layer group must not be empty"
+    body = (
+        "<layerGroup><name>tasmania</name><layers><layer>topp:states</layer></layers></layerGroup>"
+    )
+    r = client.post("/rest/layergroups", content=body, headers=XML)
+    assert r.status_code == 500 and r.text == "Layer group named 'tasmania' already exists"
+    body = "<layerGroup><name>x</name><layers><layer>topp:nope</layer></layers></layerGroup>"
+    assert client.post("/rest/layergroups", content=body, headers=XML).status_code == 400
+    body = (
+        "<layerGroup><name>x</name><layers><layer>topp:states</layer></layers>"
+        "<styles><style/><style/></styles></layerGroup>"
+    )
+    r = client.post("/rest/layergroups", content=body, headers=XML)
+    assert (
+        r.status_code == 500 and r.text == "Layer group has different number of styles than layers"
+    )
+    assert (
+        client.post("/rest/workspaces/nope/layergroups", content=body, headers=XML).status_code
+        == 404
+    )
+
+
+def test_put_layer_group(client):
+    body = {"layerGroup": {"title": "Tassie", "mode": "NAMED"}}
+    assert client.put("/rest/layergroups/tasmania.json", json=body).status_code == 200
+    g = client.get("/rest/layergroups/tasmania.json").json()["layerGroup"]
+    assert (
+        g["title"] == "Tassie" and g["mode"] == "NAMED" and len(g["publishables"]["published"]) == 4
+    )
+    r = client.put("/rest/layergroups/tasmania", json={"layerGroup": {"name": "other"}})
+    assert r.status_code == 403 and r.text == "Can't change name of a layer group"
+    r = client.put(
+        "/rest/layergroups/tasmania", json={"layerGroup": {"workspace": {"name": "topp"}}}
+    )
+    assert r.status_code == 403
+    assert client.put("/rest/layergroups/nope", json={"layerGroup": {}}).status_code == 404
+
+
+def test_put_layer_group_members(client):
+    body = {
+        "layerGroup": {"publishables": {"published": [{"@type": "layer", "name": "topp:states"}]}}
+    }
+    assert client.put("/rest/layergroups/tasmania", json=body).status_code == 200
+    g = client.get("/rest/layergroups/tasmania.json").json()["layerGroup"]
+    assert [p["name"] for p in g["publishables"]["published"]] == ["topp:states"]
+    assert g["styles"]["style"] == [""]
+    assert g["bounds"]["minx"] == -124.73142200000001
+
+
+def test_delete_layer_group(client, emu):
+    assert client.delete("/rest/workspaces/ne/layergroups/world").status_code == 200
+    assert client.get("/rest/workspaces/ne/layergroups/world.json").status_code == 404
+    assert "ne:world" not in emu.state.seeding.tile_layers
+    assert client.delete("/rest/layergroups/nope").status_code == 404
+
+
+def test_layer_methods(client):
+    assert client.post("/rest/layers", content="x").status_code == 405
+    assert client.post("/rest/layers/topp:states", content="x").status_code == 405

@@ -13,6 +13,7 @@ from .about import scenario as about
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
+from .mosaics import scenario as mosaics
 from .security import scenario as security
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
@@ -23,6 +24,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authFilters", auth_filters),
     ("security", security),
     ("catalog", catalog),
+    ("mosaics", mosaics),
     ("urlChecks", urlchecks),
     ("about", about),
 ]

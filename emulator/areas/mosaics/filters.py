@@ -1,8 +1,9 @@
 """ECQL filters on granules, parsed by pygeofilter and evaluated here as GeoTools does.
 
-Parsing uses pygeofilter's ECQL grammar with two additions GeoServer's ECQL has and
-pygeofilter's lacks: ``NOT`` before a parenthesised condition, and date-time literals in
-comparisons (``ingestion=2008-11-01T00:00:00Z``). Evaluation follows GeoTools' rules:
+Parsing uses pygeofilter's ECQL grammar with three corrections, so that it reads filters
+as GeoTools' ECQL does: ``AND`` binds tighter than ``OR`` (pygeofilter gives them the same
+precedence), ``NOT`` may precede a parenthesised condition, and date-time literals may be
+compared (``ingestion=2008-11-01T00:00:00Z``). Evaluation follows GeoTools' rules:
 
 - a comparison, ``LIKE``, ``IN`` or ``BETWEEN`` with an empty (null) value is false, and
   ``NOT`` of it true; literals convert to the attribute's type (a string to a date or a
@@ -43,6 +44,10 @@ Predicate = Callable[[Feature], bool]
 Expr = Callable[[Feature], Any]
 
 GRAMMAR_ADDITIONS = r"""
+%override ?condition: condition_and
+            | condition "OR" condition_and                                    -> or_
+?condition_and: condition_1
+            | condition_and "AND" condition_1                                 -> and_
 %override ?condition_1: predicate
             | "NOT" condition_1                                               -> not_
             | "(" condition ")"

@@ -7,6 +7,8 @@ separators are decoded. Later keys win.
 
 from __future__ import annotations
 
+import re
+
 ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
 
 
@@ -22,18 +24,31 @@ def dump(values: dict[str, str]) -> str:
     """Write ``values`` so that ``parse`` reads them back (separators and spaces escaped)."""
     lines = []
     for key, value in values.items():
-        k = key.replace("\\", "\\\\").replace("=", "\\=").replace(":", "\\:").replace(" ", "\\ ")
-        v = value.replace("\\", "\\\\").replace("\n", "\\n")
+        v = _escape(value, "")
         if v.startswith(" "):
             v = "\\" + v
-        lines.append(f"{k}={v}")
+        lines.append(f"{_escape(key, ' =:#!')}={v}")
     return "\n".join(lines) + "\n"
+
+
+def _escape(text: str, specials: str) -> str:
+    out = []
+    for c in text:
+        if c == "\\":
+            out.append("\\\\")
+        elif c in "\n\r\t\f":
+            out.append("\\" + {"\n": "n", "\r": "r", "\t": "t", "\f": "f"}[c])
+        elif c in specials:
+            out.append("\\" + c)
+        else:
+            out.append(c)
+    return "".join(out)
 
 
 def _logical_lines(text: str) -> list[str]:
     out: list[str] = []
     pending = ""
-    for raw in text.splitlines():
+    for raw in re.split(r"\r\n|\r|\n", text):
         line = raw.lstrip(" \t\f")
         if not pending and (not line or line[0] in "#!"):
             continue

@@ -258,7 +258,8 @@ def _paging(request: Request) -> tuple[int, int | None]:
     if offset is not None and offset < 0:
         raise Invalid(f"Invalid offset value: {offset}")
     if limit is not None and limit <= 0:
-        raise Invalid(f"Invalid limit value: {offset}")
+        # GeoServer prints the offset here (Java writes a missing one as "null")
+        raise Invalid(f"Invalid limit value: {'null' if offset is None else offset}")
     return offset or 0, limit
 
 

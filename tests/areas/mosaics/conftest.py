@@ -80,7 +80,7 @@ def world(minx: float, maxy: float, px: float, py: float) -> bytes:
 
 def zipped(files: dict[str, bytes | str]) -> bytes:
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as archive:
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, body in files.items():
             archive.writestr(name, body.encode() if isinstance(body, str) else body)
     return buf.getvalue()

@@ -19,15 +19,13 @@ An attribute the index does not have reads as empty.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import shapely
 import shapely.geometry
 from lark import Lark
 from lark.exceptions import LarkError
@@ -36,12 +34,10 @@ from pygeofilter.parsers import ecql as ecql_package
 from pygeofilter.parsers.ecql.parser import ECQLTransformer
 
 from ...core.errors import Invalid
-from .bindings import format_value, parse_instant
-from .geo import Envelope
+from .expressions import as_text, compare, expression, instant, shape
 from .model import Feature
 
 Predicate = Callable[[Feature], bool]
-Expr = Callable[[Feature], Any]
 
 GRAMMAR_ADDITIONS = r"""
 %override ?condition: condition_and
@@ -134,29 +130,27 @@ COMPARE: dict[type, Callable[[Any, Any], bool]] = {
 
 
 def _comparison(node: Any) -> Predicate:
-    lhs, rhs, op = _expr(node.lhs), _expr(node.rhs), COMPARE[type(node)]
-    return lambda f: _compare(lhs(f), rhs(f), op)
+    lhs, rhs, op = expression(node.lhs), expression(node.rhs), COMPARE[type(node)]
+    return lambda f: compare(lhs(f), rhs(f), op)
 
 
 def _between(node: Any) -> Predicate:
-    value, low, high = _expr(node.lhs), _expr(node.low), _expr(node.high)
+    value, low, high = expression(node.lhs), expression(node.low), expression(node.high)
 
     def test(f: Feature) -> bool:
         v = value(f)
-        return _compare(v, low(f), lambda a, b: a >= b) and _compare(
-            v, high(f), lambda a, b: a <= b
-        )
+        return compare(v, low(f), lambda a, b: a >= b) and compare(v, high(f), lambda a, b: a <= b)
 
     return test
 
 
 def _like(node: Any) -> Predicate:
-    value = _expr(node.lhs)
+    value = expression(node.lhs)
     regex = like_regex(str(node.pattern), node.nocase)
 
     def test(f: Feature) -> bool:
         v = value(f)
-        return v is not None and regex.fullmatch(_as_text(v)) is not None
+        return v is not None and regex.fullmatch(as_text(v)) is not None
 
     return test
 
@@ -176,12 +170,12 @@ def like_regex(pattern: str, nocase: bool = False) -> re.Pattern[str]:
 
 
 def _in(node: Any) -> Predicate:
-    value, options = _expr(node.lhs), [_expr(n) for n in node.sub_nodes]
-    return lambda f: any(_compare(value(f), o(f), lambda a, b: a == b) for o in options)
+    value, options = expression(node.lhs), [expression(n) for n in node.sub_nodes]
+    return lambda f: any(compare(value(f), o(f), lambda a, b: a == b) for o in options)
 
 
 def _is_null(node: Any) -> Predicate:
-    value = _expr(node.lhs)
+    value = expression(node.lhs)
     return lambda f: value(f) is None
 
 
@@ -200,13 +194,13 @@ TEMPORAL: dict[type, Callable[[datetime, Any], bool]] = {
 
 
 def _temporal(node: Any) -> Predicate:
-    value, test = _expr(node.lhs), TEMPORAL.get(type(node))
+    value, test = expression(node.lhs), TEMPORAL.get(type(node))
     if test is None:
         raise Invalid(f"Invalid cql syntax: unsupported temporal operator {type(node).__name__}")
-    target = _period(node.rhs) if isinstance(node.rhs, values.Interval) else _instant(node.rhs)
+    target = _period(node.rhs) if isinstance(node.rhs, values.Interval) else instant(node.rhs)
 
     def check(f: Feature) -> bool:
-        v = _instant(value(f))
+        v = instant(value(f))
         return v is not None and target is not None and test(v, target)
 
     return check
@@ -215,14 +209,14 @@ def _temporal(node: Any) -> Predicate:
 def _period(interval: values.Interval) -> tuple[datetime, datetime] | None:
     start, end = interval.start, interval.end
     if isinstance(start, timedelta) and end is not None:
-        end_dt = _instant(end)
+        end_dt = instant(end)
         return None if end_dt is None else (end_dt - start, end_dt)
-    start_dt = _instant(start)
+    start_dt = instant(start)
     if start_dt is None:
         return None
     if isinstance(end, timedelta):
         return start_dt, start_dt + end
-    end_dt = _instant(end)
+    end_dt = instant(end)
     return None if end_dt is None else (start_dt, end_dt)
 
 
@@ -239,31 +233,31 @@ SPATIAL: dict[type, str] = {
 
 
 def _spatial(node: Any) -> Predicate:
-    lhs, rhs, method = _expr(node.lhs), _expr(node.rhs), SPATIAL[type(node)]
+    lhs, rhs, method = expression(node.lhs), expression(node.rhs), SPATIAL[type(node)]
 
     def test(f: Feature) -> bool:
-        a, b = _shape(lhs(f)), _shape(rhs(f))
+        a, b = shape(lhs(f)), shape(rhs(f))
         return a is not None and b is not None and bool(getattr(a, method)(b))
 
     return test
 
 
 def _relate(node: Any) -> Predicate:
-    lhs, rhs, pattern = _expr(node.lhs), _expr(node.rhs), str(node.pattern)
+    lhs, rhs, pattern = expression(node.lhs), expression(node.rhs), str(node.pattern)
 
     def test(f: Feature) -> bool:
-        a, b = _shape(lhs(f)), _shape(rhs(f))
+        a, b = shape(lhs(f)), shape(rhs(f))
         return a is not None and b is not None and bool(a.relate_pattern(b, pattern))
 
     return test
 
 
 def _distance(node: Any) -> Predicate:
-    lhs, rhs, distance = _expr(node.lhs), _expr(node.rhs), float(node.distance)
+    lhs, rhs, distance = expression(node.lhs), expression(node.rhs), float(node.distance)
     within = isinstance(node, ast.DistanceWithin)
 
     def test(f: Feature) -> bool:
-        a, b = _shape(lhs(f)), _shape(rhs(f))
+        a, b = shape(lhs(f)), shape(rhs(f))
         if a is None or b is None:
             return False
         return bool(a.distance(b) <= distance) == within
@@ -272,13 +266,13 @@ def _distance(node: Any) -> Predicate:
 
 
 def _bbox(node: Any) -> Predicate:
-    lhs = _expr(node.lhs)
+    lhs = expression(node.lhs)
     box = shapely.geometry.box(
         float(node.minx), float(node.miny), float(node.maxx), float(node.maxy)
     )
 
     def test(f: Feature) -> bool:
-        a = _shape(lhs(f))
+        a = shape(lhs(f))
         return a is not None and bool(a.intersects(box))
 
     return test
@@ -297,136 +291,3 @@ BUILDERS: list[tuple[type, Callable[[Any], Predicate]]] = [
     (ast.SpatialDistancePredicate, _distance),
     (ast.BBox, _bbox),
 ]
-
-
-# -- expressions ----------------------------------------------------------------------------
-
-
-def _expr(node: Any) -> Expr:
-    if isinstance(node, ast.Attribute):
-        name = str(node.name)
-        local = name.rsplit(":", 1)[-1]
-        return lambda f: f.get(name, f.get(local))
-    if isinstance(node, ast.Arithmetic):
-        lhs, rhs, op = _expr(node.lhs), _expr(node.rhs), ARITHMETIC[type(node)]
-        return lambda f: _arithmetic(lhs(f), rhs(f), op)
-    if isinstance(node, ast.Function):
-        return _function(node)
-    if isinstance(node, ast.Node):
-        raise Invalid(f"Invalid cql syntax: unsupported expression {type(node).__name__}")
-    return lambda f: node
-
-
-ARITHMETIC: dict[type, Callable[[float, float], float]] = {
-    ast.Add: lambda a, b: a + b,
-    ast.Sub: lambda a, b: a - b,
-    ast.Mul: lambda a, b: a * b,
-    ast.Div: lambda a, b: a / b,
-}
-
-
-def _arithmetic(a: Any, b: Any, op: Callable[[float, float], float]) -> Any:
-    x, y = _number(a), _number(b)
-    if x is None or y is None:
-        return None
-    try:
-        return op(x, y)
-    except ZeroDivisionError:
-        return math.copysign(math.inf, x) if x else math.nan
-
-
-FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "strtolowercase": lambda s: None if s is None else _as_text(s).lower(),
-    "strtouppercase": lambda s: None if s is None else _as_text(s).upper(),
-    "strlength": lambda s: None if s is None else len(_as_text(s)),
-    "strtrim": lambda s: None if s is None else _as_text(s).strip(),
-    "strconcat": lambda a, b: None if a is None or b is None else _as_text(a) + _as_text(b),
-    "strstartswith": lambda s, p: (
-        None if s is None or p is None else _as_text(s).startswith(_as_text(p))
-    ),
-    "strendswith": lambda s, p: (
-        None if s is None or p is None else _as_text(s).endswith(_as_text(p))
-    ),
-    "abs": lambda x: None if _number(x) is None else abs(_number(x) or 0),
-}
-
-
-def _function(node: Any) -> Expr:
-    fn = FUNCTIONS.get(str(node.name).lower())
-    if fn is None:
-        raise Invalid(f"Invalid cql syntax: Function not found: {node.name}")
-    args = [_expr(a) for a in node.arguments]
-    arity = fn.__code__.co_argcount
-
-    if len(args) != arity:
-        raise Invalid(f"Invalid cql syntax: {node.name} takes {arity} argument(s)")
-    return lambda f: fn(*(a(f) for a in args))
-
-
-# -- values ---------------------------------------------------------------------------------
-
-
-def _compare(a: Any, b: Any, op: Callable[[Any, Any], bool]) -> bool:
-    pair = coerce(a, b)
-    if pair is None:
-        return False
-    try:
-        return op(*pair)
-    except TypeError:
-        return False
-
-
-def coerce(a: Any, b: Any) -> tuple[Any, Any] | None:
-    """Two values made comparable as GeoTools converts a literal to the attribute's type;
-    None when they cannot be compared (or one is empty)."""
-    if a is None or b is None:
-        return None
-    if isinstance(a, bool) or isinstance(b, bool):
-        return (_as_text(a), _as_text(b)) if isinstance(a, bool) != isinstance(b, bool) else (a, b)
-    if isinstance(a, datetime | date) or isinstance(b, datetime | date):
-        t, u = _instant(a), _instant(b)
-        return None if t is None or u is None else (t, u)
-    if isinstance(a, int | float) or isinstance(b, int | float):
-        x, y = _number(a), _number(b)
-        return (x, y) if x is not None and y is not None else (_as_text(a), _as_text(b))
-    if isinstance(a, str) and isinstance(b, str):
-        return a, b
-    return None
-
-
-def _instant(value: Any) -> datetime | None:
-    if isinstance(value, datetime):
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day, tzinfo=UTC)
-    if isinstance(value, str):
-        return parse_instant(value)
-    return None
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int | float):
-        return value
-    try:
-        return float(str(value).strip())
-    except ValueError:
-        return None
-
-
-def _as_text(value: Any) -> str:
-    return format_value(value)
-
-
-def _shape(value: Any) -> Any:
-    if isinstance(value, Envelope):
-        return shapely.geometry.box(value.minx, value.miny, value.maxx, value.maxy)
-    if isinstance(value, values.Envelope):
-        return shapely.geometry.box(value.x1, value.y1, value.x2, value.y2)
-    if isinstance(value, values.Geometry):
-        try:
-            return shapely.geometry.shape(value.geometry)
-        except (ValueError, TypeError, shapely.errors.GEOSException):
-            return None
-    return None

@@ -190,8 +190,11 @@ def harvest_upload(
         entries = archive.unzip(data, ctx.max_total)
         refs = [folder.child(p) for p in entries if is_candidate(p)]
     else:
-        entries = {filename: data}
-        refs = [folder.child(filename)]
+        name = archive.safe_name(filename)
+        if name is None:
+            raise Invalid(f"Invalid file name: {filename}")
+        entries = {name: data}
+        refs = [folder.child(name)]
     overlay = {folder.child(p).key: body for p, body in entries.items()}
     work = copy.deepcopy(mosaic)
     added = work.add(harvest.read_granules(work, refs, ctx.files, ctx.now, overlay))

@@ -16,6 +16,7 @@ A ``FileRef`` names a file or folder in one of two trees:
 
 from __future__ import annotations
 
+import io
 import os
 import posixpath
 import re
@@ -161,8 +162,6 @@ class Files:
     def open(self, ref: FileRef) -> Iterator[IO[bytes]]:
         """A seekable stream over a file (granule headers are read from it lazily)."""
         if ref.tree == DATADIR:
-            import io
-
             yield io.BytesIO(self.datadir.read(ref.path) or b"")
             return
         with open(ref.path, "rb") as handle:

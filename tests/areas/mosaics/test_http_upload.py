@@ -296,3 +296,35 @@ def test_put_external_missing_folder(wcs, client, m, tmp_path):
     r = client.put(f"{m.ROOT}/external.imagemosaic", content=str(tmp_path / "nope"), headers=m.TEXT)
     assert r.status_code == 400
     assert r.text == f"Failed to locate the input file {tmp_path / 'nope'}"
+
+
+# -- indexer parameters -----------------------------------------------------------------------
+
+
+def test_wildcard_recursive_and_absolute_path(wcs, client, m):
+    files = {
+        "indexer.properties": "Wildcard=*.tif\nRecursive=false\nAbsolutePath=true\n",
+        "a.tif": m.geotiff(),
+        "b.tiff": m.geotiff(),
+        "sub/c.tif": m.geotiff(),
+    }
+    assert m.put_mosaic(client, files).status_code == 200
+    feats = client.get(f"{m.INDEX}/granules.json").json()["features"]
+    assert [f["properties"]["location"] for f in feats] == ["/opt/geoserver_data/data/wcs/watertemp/a.tif"]
+
+
+def test_custom_location_attribute(wcs, client, m):
+    files = {"indexer.properties": "LocationAttribute=path\n", "a.tif": m.geotiff()}
+    assert m.put_mosaic(client, files).status_code == 200
+    schema = client.get(f"{m.INDEX}.json").json()["Schema"]["attributes"]["Attribute"]
+    assert [a["name"] for a in schema] == ["the_geom", "path"]
+    feats = client.get(f"{m.INDEX}/granules.json?filter=path = 'a.tif'").json()["features"]
+    assert feats[0]["properties"] == {"path": "a.tif"}
+
+
+def test_harvest_file_name_cannot_escape(wcs, client, m):
+    m.put_mosaic(client, m.watertemp())
+    url = f"{m.ROOT}/file.geotiff?filename=../../evil.tif"
+    r = client.post(url, content=m.geotiff(), headers={"Content-Type": "image/tiff"})
+    assert r.status_code == 400
+    assert client.get("/rest/resource/data/evil.tif").status_code == 404

@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 venv: $(STAMP)
 
 serve: $(STAMP)
-	$(BIN)/geoserver-emulator serve --host 127.0.0.1 --port 8080 --scenario stock
+	@$(BIN)/geoserver-emulator serve --host 127.0.0.1 --port 8080 --scenario stock
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import signal
 import sys
 from collections.abc import Sequence
 
 from .core.errors import ScenarioError
 from .core.profile import PROFILES
+
+JAVA_PACKAGE = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*")
+CONTEXT_PATH = re.compile(
+    r"/?([A-Za-z0-9._~!$&'()*+,;=:@%-]+(/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*)?/?"
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,12 +46,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2  # pragma: no cover
 
 
+def _check(args: argparse.Namespace) -> str | None:
+    """What is wrong with the flags argparse let through, or None."""
+    if not 0 <= args.port <= 65535:
+        return f"invalid port {args.port}"
+    if args.vendor_prefix is not None and not JAVA_PACKAGE.fullmatch(args.vendor_prefix):
+        return f"invalid vendor prefix {args.vendor_prefix!r}: expected a Java package name"
+    if not CONTEXT_PATH.fullmatch(args.context_path):
+        return f"invalid context path {args.context_path!r}"
+    return None
+
+
 def serve(args: argparse.Namespace) -> int:
     from .emulator import Emulator
     from .server import ThreadedServer, bind, config
 
-    if not 0 <= args.port <= 65535:
-        sys.stderr.write(f"geoserver-emulator: invalid port {args.port}\n")
+    problem = _check(args)
+    if problem:
+        sys.stderr.write(f"geoserver-emulator: {problem}\n")
         return 2
     try:
         emu = Emulator(
@@ -61,7 +79,9 @@ def serve(args: argparse.Namespace) -> int:
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:
-        sys.stderr.write(f"geoserver-emulator: cannot listen on {args.host}:{args.port}: {exc.strerror}\n")
+        sys.stderr.write(
+            f"geoserver-emulator: cannot listen on {args.host}:{args.port}: {exc.strerror}\n"
+        )
         return 2
     host, port = sock.getsockname()[:2]
     server = ThreadedServer(config(emu.asgi_app, args.host))

@@ -5,6 +5,7 @@ built from it. There are no module globals: two emulators share nothing."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,10 +85,15 @@ class Emulator:
         self.reset()
 
     def dump_scenario(self) -> dict[str, Any]:
-        """The current state as a self-contained scenario document."""
-        return loader.dump(self.state, self.scenario.settings)
+        """The current state as a self-contained scenario document (no ``extends``), with
+        the profile and vendor prefix in use: loading it gives an equal emulator."""
+        settings = replace(
+            self.scenario.settings, profile=self.profile, vendor_prefix=self.vendor.prefix
+        )
+        return loader.dump(self.state, settings)
 
     def save_scenario(self, path: str | Path) -> None:
+        """Write ``dump_scenario()`` to a file that ``Emulator(path)`` loads."""
         Path(path).write_text(json.dumps(self.dump_scenario(), indent=2) + "\n", encoding="utf-8")
 
     def url_allowed(self, url: str) -> bool:

@@ -2,12 +2,24 @@
 
 A snapshot is the pickled state: restoring it is a structural copy, much cheaper than
 re-reading a scenario, and complete by construction (nothing can be forgotten).
+
+The snapshot is pickled in parts, one per group of stores that share objects (the catalog
+and the tile layers it keeps, for one), and a restored state unpickles a part only when one
+of its stores is first used. A reset is then nearly free, and a test pays only for the
+areas it touches; stores that share objects still come back together, sharing them.
 """
 
 from __future__ import annotations
 
+import datetime
+import enum
+import gc
 import pickle
-from dataclasses import dataclass, field
+import re
+import types
+from dataclasses import dataclass, field, fields
+from pathlib import PurePath
+from typing import Any
 
 from .areas.about.model import AboutStore
 from .areas.appschema.model import AppSchemaStore
@@ -44,11 +56,88 @@ class State:
         # every published layer and layer group has a tile layer: the catalog keeps them
         self.catalog.tiles = self.seeding
 
-    def snapshot(self) -> bytes:
-        return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
+    def snapshot(self) -> Snapshot:
+        names = [f.name for f in fields(self)]
+        parts = []
+        for group in _linked_groups({name: getattr(self, name) for name in names}):
+            blob = pickle.dumps({n: getattr(self, n) for n in group}, pickle.HIGHEST_PROTOCOL)
+            parts.append((group, blob))
+        return Snapshot(tuple(parts))
 
     @staticmethod
-    def restore(snapshot: bytes) -> State:
-        state = pickle.loads(snapshot)
-        assert isinstance(state, State)
+    def restore(snapshot: Snapshot) -> State:
+        """A new state equal to the snapshot's; each part is unpickled on first use."""
+        state = object.__new__(State)
+        pending: dict[str, tuple[bytes, dict[str, Any]]] = {}
+        for names, blob in snapshot.parts:
+            box: dict[str, Any] = {}  # shared by the part's stores: filled once
+            for name in names:
+                pending[name] = (blob, box)
+        state.__dict__[_PENDING] = pending
         return state
+
+    def __getattr__(self, name: str) -> Any:
+        """Unpickle the part holding store ``name`` (called only while it is missing).
+
+        Safe when two threads get there at once: the first unpickled copy wins for every
+        store of the part (``dict.setdefault`` is atomic), so the stores stay linked."""
+        pending = self.__dict__.get(_PENDING)
+        if not pending or name not in pending:
+            raise AttributeError(name)
+        blob, box = pending[name]
+        values = box.get("values")
+        if values is None:
+            values = box.setdefault("values", pickle.loads(blob))
+        for key, value in values.items():
+            self.__dict__.setdefault(key, value)
+        return self.__dict__[name]
+
+
+_PENDING = "_pending_parts"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A pickled ``State``: (store names, pickle of those stores) per group of linked stores."""
+
+    parts: tuple[tuple[tuple[str, ...], bytes], ...]
+
+
+_SKIP = (
+    # immutable, or pickled by reference: sharing them between stores is unobservable
+    str, bytes, int, float, bool, type(None), complex, range, re.Pattern, enum.Enum,
+    datetime.date, datetime.time, datetime.timedelta, datetime.tzinfo, PurePath, type,
+    types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType,
+)  # fmt: skip
+
+
+def _linked_groups(stores: dict[str, object]) -> list[tuple[str, ...]]:
+    """The stores grouped so that no mutable object is reachable from two groups."""
+    owner: dict[int, str] = {}
+    parent = {name: name for name in stores}
+
+    def find(name: str) -> str:
+        while parent[name] != name:
+            name = parent[name]
+        return name
+
+    for name, store in stores.items():
+        stack: list[object] = [store]
+        seen: set[int] = set()
+        while stack:
+            obj = stack.pop()
+            if isinstance(obj, _SKIP) or id(obj) in seen:
+                continue
+            seen.add(id(obj))
+            if isinstance(obj, types.MethodType):
+                stack.append(obj.__self__)
+                continue
+            if not isinstance(obj, tuple | frozenset):
+                other = owner.setdefault(id(obj), name)
+                if find(other) != find(name):
+                    parent[find(other)] = find(name)
+            stack.extend(gc.get_referents(obj))
+    groups: dict[str, list[str]] = {}
+    for name in stores:
+        groups.setdefault(find(name), []).append(name)
+    return [tuple(g) for g in groups.values()]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-import pytest
 import httpx
+import pytest
 
 from emulator import Emulator
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 from types import ModuleType
 
 from .about import scenario as about
+from .appschema import scenario as appschema
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
 from .mosaics import scenario as mosaics
 from .security import scenario as security
+from .seeding import scenario as seeding
+from .styles import scenario as styles
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
@@ -25,8 +28,11 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("security", security),
     ("catalog", catalog),
     ("mosaics", mosaics),
+    ("styles", styles),
+    ("appSchema", appschema),
     ("urlChecks", urlchecks),
     ("about", about),
+    ("seeding", seeding),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

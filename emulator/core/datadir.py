@@ -80,6 +80,21 @@ class DataDir:
             removed = True
         return removed
 
+    def move(self, src: str, dst: str) -> None:
+        """Move a file, or a directory and everything below it, to ``dst``."""
+        src, dst = normalise(src), normalise(dst)
+        if src == dst:
+            return
+        entry = self.files.pop(src, None)
+        if entry is not None:
+            self.files[dst] = entry
+        prefix = src + "/"
+        for p in [p for p in self.files if p.startswith(prefix)]:
+            self.files[dst + "/" + p[len(prefix) :]] = self.files.pop(p)
+        for d in [d for d in self.dirs if d == src or d.startswith(prefix)]:
+            self.dirs.discard(d)
+            self.dirs.add(dst + d[len(src) :])
+
     def listdir(self, path: str) -> list[tuple[str, bool]]:
         """Direct children of a directory as (name, is_dir), sorted by name."""
         path = normalise(path)

@@ -95,7 +95,7 @@ GEOSERVER = Decisions(
     seed_get_on_kill_path_allowed=True,
     urlcheck_json_list_keys=("urlChecks", "urlCheck"),
     appschema_create_file_status=201,
-    appschema_replace_status=202,
+    appschema_replace_status=201,  # configure=none answers 201 in every DataStoreFileController
     appschema_create_zip_status=201,
     mosaic_upload_status=201,
     mosaic_harvest_status=202,

@@ -26,12 +26,14 @@ from ..areas.users import routes as users
 from ..control import routes as control
 from ..core.errors import EmulatorError
 from ..wire import errors as wire_errors
+from . import reload
 from .middleware import AuthMiddleware, JournalMiddleware, inner_path
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
 
 AREA_ROUTES: list[list[BaseRoute]] = [
+    reload.routes,
     users.routes,
     auth_providers.routes,
     auth_filters.routes,

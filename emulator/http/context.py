@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import aclosing
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
@@ -22,19 +23,25 @@ def emulator(request: Request) -> Emulator:
 
 
 def principal(request: Request) -> Principal | None:
-    return request.scope.get("state", {}).get("principal")
+    found: Principal | None = request.scope.get("state", {}).get("principal")
+    return found
 
 
 async def body(request: Request) -> bytes:
-    """The request body, refused with 413 past the emulator's cap."""
+    """The request body, refused with 413 past the emulator's cap: at once when
+    ``Content-Length`` says so, else as soon as the streamed body grows past it."""
     limit = emulator(request).max_body
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise PayloadTooLarge(f"Request body larger than {limit} bytes")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise PayloadTooLarge(f"Request body larger than {limit} bytes")
-        chunks.append(chunk)
+    async with aclosing(request.stream()) as stream:  # closed here even when refused
+        async for chunk in stream:
+            size += len(chunk)
+            if size > limit:
+                raise PayloadTooLarge(f"Request body larger than {limit} bytes")
+            chunks.append(chunk)
     return b"".join(chunks)
 
 
@@ -50,8 +57,18 @@ def rest_url(request: Request, path: str) -> str:
 
 
 def response_format(
-    request: Request, ext: str | None, offered: Sequence[str] = ("xml", "json"), default: str = "xml"
+    request: Request,
+    ext: str | None,
+    offered: Sequence[str] = ("xml", "json"),
+    default: str = "xml",
 ) -> str:
+    """The response format: the path extension, else a ``?format=`` parameter (GeoServer's
+    REST configuration favours it), else ``Accept``, else ``default``; 406 when the one
+    asked for is not ``offered``."""
+    if ext is None:
+        param = request.query_params.get("format")
+        if param:
+            ext = param.strip().lower()
     return negotiate.response_format(request.headers.get("accept"), ext, offered, default)
 
 

@@ -121,6 +121,7 @@ class AuthMiddleware:
         if path is None:
             await self.app(scope, receive, send)
             return
+        path = _trim_slash(scope, path)
         principal = access.ANONYMOUS
         header = _header(scope, b"authorization")
         if header is not None:
@@ -152,6 +153,20 @@ class AuthMiddleware:
             headers.append((b"www-authenticate", REALM.encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _trim_slash(scope: Scope, path: str) -> str:
+    """Drop one trailing slash from a REST path, in the scope too: GeoServer's REST
+    dispatcher matches ``/rest/x/`` as ``/rest/x`` (Spring's trailing-slash match)."""
+    if not path.startswith(("/rest/", "/gwc/rest/")) or not path.endswith("/"):
+        return path
+    if path.endswith("//"):
+        return path
+    scope["path"] = scope["path"][:-1]
+    raw = scope.get("raw_path")
+    if isinstance(raw, bytes) and raw.endswith(b"/"):
+        scope["raw_path"] = raw[:-1]
+    return path[:-1]
 
 
 def _basic(emu: Emulator, header: str) -> access.Principal | None:

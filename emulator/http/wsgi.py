@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from starlette.types import ASGIApp, Message
@@ -26,26 +26,30 @@ class WSGIApp:
         self._finalizer = weakref.finalize(self, self._loop.close)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        body = _read_input(environ)
+        chunks_in = _input_chunks(environ)
         scope = _scope(environ)
         status = 500
         headers: list[tuple[str, str]] = []
         chunks: list[bytes] = []
-        sent = False
+        done = False
 
         async def receive() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return {"type": "http.disconnect"}
+            nonlocal done
+            if done:
+                return {"type": "http.disconnect"}
+            chunk = next(chunks_in, None)
+            if chunk is None:
+                done = True
+                return {"type": "http.request", "body": b"", "more_body": False}
+            return {"type": "http.request", "body": chunk, "more_body": True}
 
         async def send(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
                 headers.extend(
-                    (k.decode("latin-1"), v.decode("latin-1")) for k, v in message.get("headers", [])
+                    (k.decode("latin-1"), v.decode("latin-1"))
+                    for k, v in message.get("headers", [])
                 )
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
@@ -61,24 +65,37 @@ class WSGIApp:
         self._finalizer()
 
 
-def _read_input(environ: dict[str, Any]) -> bytes:
+CHUNK = 64 * 1024
+
+
+def _input_chunks(environ: dict[str, Any]) -> Iterator[bytes]:
+    """The request body in pieces, read only as the app asks (so a body past the cap is
+    refused without being read whole); ``CONTENT_LENGTH`` bounds it when given."""
     stream = environ.get("wsgi.input")
     if stream is None:
-        return b""
+        return
     length = environ.get("CONTENT_LENGTH") or ""
-    if length.isdigit():
-        return bytes(stream.read(int(length)))
-    data = stream.read()
-    return bytes(data or b"")
+    left = int(length) if length.isdigit() else None
+    while left is None or left > 0:
+        data = stream.read(CHUNK if left is None else min(CHUNK, left))
+        if not data:
+            return
+        if left is not None:
+            left -= len(data)
+        yield bytes(data)
 
 
 def _scope(environ: dict[str, Any]) -> dict[str, Any]:
     headers = []
     for key, value in environ.items():
         if key.startswith("HTTP_"):
-            headers.append((key[5:].replace("_", "-").lower().encode("latin-1"), value.encode("latin-1")))
+            headers.append(
+                (key[5:].replace("_", "-").lower().encode("latin-1"), value.encode("latin-1"))
+            )
         elif key in ("CONTENT_TYPE", "CONTENT_LENGTH") and value:
-            headers.append((key.replace("_", "-").lower().encode("latin-1"), value.encode("latin-1")))
+            headers.append(
+                (key.replace("_", "-").lower().encode("latin-1"), value.encode("latin-1"))
+            )
     script = environ.get("SCRIPT_NAME", "")
     path = script + environ.get("PATH_INFO", "")
     server = (environ.get("SERVER_NAME", "localhost"), int(environ.get("SERVER_PORT", 80) or 80))

@@ -9,10 +9,10 @@ order and their sections merged (a section may appear in only one file); the bui
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
 from ..core.profile import PROFILES
 from ..core.vendor import VendorNames
-from ..state import State
+from ..state import Snapshot, State
 from .context import ScenarioContext
 from .fields import Section
 
@@ -41,7 +41,7 @@ class Settings:
 class Scenario:
     name: str
     settings: Settings
-    baseline: bytes
+    baseline: Snapshot
     """the pickled ``State`` this scenario starts from"""
 
     def state(self) -> State:
@@ -61,32 +61,45 @@ def resolve(ref: str | Path, relative_to: Path | None = None) -> Path:
     return path.resolve()
 
 
-def read_document(path: Path) -> dict[str, Any]:
-    """The merged JSON document of a scenario file or folder."""
-    if path.is_dir():
-        doc: dict[str, Any] = {}
-        for file in sorted(path.glob("*.json")):
-            part = _read_json(file)
-            for key, value in part.items():
-                if key in doc and key != "settings":
-                    raise ScenarioError(f"{file}: section {key} already given by another file")
-                if key == "settings":
-                    doc.setdefault("settings", {}).update(value)
-                else:
-                    doc[key] = value
-        return doc
-    return _read_json(path)
+def read_document(path: Path) -> tuple[dict[str, Any], dict[str, Path]]:
+    """The merged JSON document of a scenario file or folder, and the file each top-level
+    key came from (for error messages)."""
+    if not path.is_dir():
+        single = _read_json(path)
+        return single, dict.fromkeys(single, path)
+    doc: dict[str, Any] = {}
+    origin: dict[str, Path] = {}
+    for file in sorted(path.glob("*.json")):
+        part = _read_json(file)
+        for key, value in part.items():
+            if key == "settings" and isinstance(value, dict) and isinstance(doc.get(key, {}), dict):
+                doc.setdefault("settings", {}).update(value)
+                origin.setdefault(key, file)
+                continue
+            if key in doc:
+                raise ScenarioError(f"{_name(file)}: {key}: already given by {_name(origin[key])}")
+            doc[key] = value
+            origin[key] = file
+    return doc, origin
+
+
+def _name(file: Path) -> str:
+    """How errors name a file: relative for the built-ins, as given otherwise."""
+    try:
+        return str(file.relative_to(BUILTIN_DIR))
+    except ValueError:
+        return str(file)
 
 
 def _read_json(file: Path) -> dict[str, Any]:
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = json.loads(file.read_bytes().decode("utf-8"))
     except OSError as exc:
-        raise ScenarioError(f"{file}: cannot read: {exc.strerror}") from None
+        raise ScenarioError(f"{_name(file)}: cannot read: {exc.strerror}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ScenarioError(f"{file}: not valid JSON: {exc}") from None
+        raise ScenarioError(f"{_name(file)}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise ScenarioError(f"{file}: a scenario must be a JSON object")
+        raise ScenarioError(f"{_name(file)}: a scenario must be a JSON object")
     return data
 
 
@@ -110,41 +123,89 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
     return Settings(profile, sec.str("vendorPrefix", base.vendor_prefix), origin, extras)
 
 
-def build(path: Path, depth: int = 0) -> tuple[State, Settings]:
-    """Read a scenario (and what it extends) into a fresh state."""
-    if depth > 8:
-        raise ScenarioError(f"{path}: extends nests too deeply")
-    doc = read_document(path)
-    where = path.name if path.parent == BUILTIN_DIR else str(path)
+def build(
+    path: Path, chain: tuple[Path, ...] = (), files: list[Path] | None = None
+) -> tuple[State, Settings]:
+    """Read a scenario (and what it extends) into a fresh state; ``files`` collects every
+    file read."""
+    if path in chain:
+        raise ScenarioError(
+            f"{_name(chain[-1])}: extends: {_name(path)} extends itself"
+            f" through {len(chain)} step(s)"
+        )
+    doc, origin = read_document(path)
+    if files is not None:
+        files.extend([path] if not path.is_dir() else [path, *sorted(set(origin.values()))])
     unknown = sorted(set(doc) - TOP_LEVEL_KEYS)
     if unknown:
-        raise ScenarioError(f"{where}: {unknown[0]}: unknown top-level key")
+        raise ScenarioError(f"{_name(origin[unknown[0]])}: {unknown[0]}: unknown top-level key")
     base_dir = path if path.is_dir() else path.parent
     if doc.get("extends") is not None:
+        where = _name(origin["extends"])
         if not isinstance(doc["extends"], str):
             raise ScenarioError(f"{where}: extends: expected a scenario name or path")
-        state, settings = build(resolve(doc["extends"], base_dir), depth + 1)
+        try:
+            parent = resolve(doc["extends"], base_dir)
+        except ScenarioError as exc:
+            raise ScenarioError(f"{where}: extends: {exc}") from None
+        state, settings = build(parent, (*chain, path), files)
     else:
         state, settings = State(), Settings()
-    settings = _settings(doc, where, settings)
-    ctx = ScenarioContext(VendorNames(), base_dir, where)
+    if "settings" in doc:
+        settings = _settings(doc, _name(origin["settings"]), settings)
     for key, module in SECTIONS:
         if key in doc:
+            where = _name(origin[key])
+            ctx = ScenarioContext(VendorNames(), origin[key].parent, where)
             module.apply(state, Section(doc[key], f"{where}: {key}"), ctx)
     return state, settings
 
 
-@lru_cache(maxsize=64)
-def _load_cached(path: Path, mtime: float) -> Scenario:
-    state, settings = build(path)
-    return Scenario(str(path), settings, state.snapshot())
+class _ParseCache:
+    """Parsed scenarios, process-wide: immutable results keyed by path and checked against
+    the bytes of every file they were read from (the built-ins, shipped in the package, are
+    not re-checked). Holds no emulator state."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.entries: dict[Path, tuple[tuple[tuple[Path, bytes], ...], Scenario]] = {}
+
+    def get(self, path: Path) -> Scenario:
+        hit = self.entries.get(path)
+        if hit is not None and (_builtin(path) or all(_digest(f) == d for f, d in hit[0])):
+            return hit[1]
+        files: list[Path] = []
+        state, settings = build(path, files=files)
+        scenario = Scenario(str(path), settings, state.snapshot())
+        if len(self.entries) >= self.size:
+            self.entries.pop(next(iter(self.entries)))
+        self.entries[path] = (tuple((f, _digest(f)) for f in files), scenario)
+        return scenario
+
+
+def _builtin(path: Path) -> bool:
+    return path.parent == BUILTIN_DIR and path.name in BUILTINS
+
+
+def _digest(file: Path) -> bytes:
+    """A file's content hash; for a folder, the hash of the names of its ``*.json`` files."""
+    try:
+        if file.is_dir():
+            data = "\n".join(sorted(p.name for p in file.glob("*.json"))).encode()
+        else:
+            data = file.read_bytes()
+    except OSError:
+        return b""
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+_CACHE = _ParseCache()
 
 
 def load(ref: str | Path) -> Scenario:
     """The scenario a name or path refers to; parsed once per process while unchanged."""
     path = resolve(ref)
-    stamp = max((p.stat().st_mtime for p in path.rglob("*")), default=0.0) if path.is_dir() else path.stat().st_mtime
-    scenario = _load_cached(path, stamp)
+    scenario = _CACHE.get(path)
     name = str(ref) if str(ref) in BUILTINS else scenario.name
     return Scenario(name, scenario.settings, scenario.baseline)
 
@@ -154,7 +215,9 @@ def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:
     ctx = ScenarioContext(VendorNames(), None, "dump")
     doc: dict[str, Any] = {}
     if settings is not None:
-        s: dict[str, Any] = {"clockOrigin": settings.clock_origin.isoformat().replace("+00:00", "Z")}
+        s: dict[str, Any] = {
+            "clockOrigin": settings.clock_origin.isoformat().replace("+00:00", "Z")
+        }
         if settings.profile:
             s["profile"] = settings.profile
         if settings.vendor_prefix:

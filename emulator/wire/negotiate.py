@@ -3,14 +3,15 @@
 Formats are short names (``xml``, ``json``, ``html``, ``sld``, ``zip``, ``css``, ``text``).
 A path extension wins; then the ``Accept`` header (werkzeug's ``MIMEAccept``); with neither,
 the endpoint's own default (each GeoServer controller has one that clients rely on).
+
+werkzeug is imported only for ``Accept`` headers that list more than one plain media type:
+``*/*`` and a single type (what curl, httpx, requests and most clients send) are decided
+here, which keeps werkzeug's import (a third of the package's) off the start-up path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-from werkzeug.datastructures import MIMEAccept
-from werkzeug.http import parse_accept_header, parse_options_header
 
 from ..core.errors import NotAcceptable, UnsupportedMediaType
 
@@ -38,8 +39,7 @@ def media_type(fmt: str) -> str:
 def format_of_media_type(value: str | None, vendor_aliases: Mapping[str, str] | None = None) -> str | None:
     if not value:
         return None
-    mime, _ = parse_options_header(value)
-    mime = mime.lower()
+    mime = value.split(";", 1)[0].strip().lower()
     for fmt, types in MEDIA_TYPES.items():
         if mime in types:
             return fmt
@@ -64,17 +64,35 @@ def response_format(
         return ext
     if not accept or not accept.strip():
         return default
-    parsed = parse_accept_header(accept, MIMEAccept)
     candidates: list[str] = []
     by_mime: dict[str, str] = {}
     for fmt in ([default] if default in offered else []) + [f for f in offered if f != default]:
         for mime in MEDIA_TYPES[fmt]:
             candidates.append(mime)
             by_mime[mime] = fmt
-    best = parsed.best_match(candidates)
+    best = _simple_match(accept, candidates)
     if best is None:
+        from werkzeug.datastructures import MIMEAccept
+        from werkzeug.http import parse_accept_header
+
+        best = parse_accept_header(accept, MIMEAccept).best_match(candidates)
+    if not best:
         raise NotAcceptable(f"Cannot produce any of: {accept}; available: {', '.join(candidates)}")
     return by_mime[best]
+
+
+def _simple_match(accept: str, candidates: Sequence[str]) -> str | None:
+    """The answer for an ``Accept`` of one media type without parameters, ``""`` when that
+    type matches no candidate; None when the header needs the full parser."""
+    value = accept.strip().lower()
+    if "," in value or ";" in value:
+        return None
+    if value == "*/*":
+        return candidates[0]
+    major, _, minor = value.partition("/")
+    if minor == "*":
+        return next((c for c in candidates if c.startswith(major + "/")), "")
+    return value if value in candidates else ""
 
 
 def body_format(content_type: str | None, accepted: Sequence[str]) -> str:

@@ -8,16 +8,28 @@ one), which is also what GeoServer answers to XXE attempts: 400.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-
-from lxml import etree
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Invalid
 
+if TYPE_CHECKING:
+    from lxml import etree  # type: ignore[import-untyped]
+    from lxml.etree import _Element as Element  # type: ignore[import-untyped]
+else:
+    Element = Any
+
 ATOM_NS = "http://www.w3.org/2005/Atom"
-Element = etree._Element
+
+
+def _etree() -> Any:
+    """lxml's ``etree``, imported on first use (it is a fifth of the package's import time)."""
+    from lxml import etree
+
+    return etree
 
 
 def _parser() -> etree.XMLParser:
+    etree = _etree()
     return etree.XMLParser(
         resolve_entities=False,
         no_network=True,
@@ -37,6 +49,7 @@ def parse(body: bytes | str, what: str = "XML") -> Element:
         raise Invalid(f"Empty {what} body")
     if b"<!DOCTYPE" in body.upper() or b"<!ENTITY" in body.upper():
         raise Invalid(f"{what} documents with a DOCTYPE or entity declarations are not accepted")
+    etree = _etree()
     try:
         root = etree.fromstring(body, parser=_parser())
     except etree.XMLSyntaxError as exc:
@@ -48,7 +61,7 @@ def parse(body: bytes | str, what: str = "XML") -> Element:
 
 def local(tag: object) -> str:
     """The local part of an element tag (namespace dropped)."""
-    return etree.QName(tag).localname if isinstance(tag, str) else ""
+    return _etree().QName(tag).localname if isinstance(tag, str) else ""
 
 
 def child(el: Element, name: str) -> Element | None:
@@ -73,7 +86,7 @@ def text(el: Element | None, name: str | None = None, default: str | None = None
 
 
 def element(tag: str, text: str | None = None, attrib: Mapping[str, str] | None = None) -> Element:
-    el = etree.Element(tag, attrib=dict(attrib or {}))
+    el = _etree().Element(tag, attrib=dict(attrib or {}))
     if text is not None:
         el.text = text
     return el
@@ -82,7 +95,7 @@ def element(tag: str, text: str | None = None, attrib: Mapping[str, str] | None 
 def sub(
     parent: Element, tag: str, text: str | None = None, attrib: Mapping[str, str] | None = None
 ) -> Element:
-    el = etree.SubElement(parent, tag, attrib=dict(attrib or {}))
+    el = _etree().SubElement(parent, tag, attrib=dict(attrib or {}))
     if text is not None:
         el.text = text
     return el
@@ -90,7 +103,7 @@ def sub(
 
 def atom_link(parent: Element, href: str, type_: str = "application/xml", rel: str = "alternate") -> Element:
     """Append ``<atom:link rel href type>`` as GeoServer writes it."""
-    return etree.SubElement(
+    return _etree().SubElement(
         parent,
         f"{{{ATOM_NS}}}link",
         attrib={"rel": rel, "href": href, "type": type_},
@@ -110,7 +123,8 @@ def fields(parent: Element, values: Iterable[tuple[str, object]]) -> Element:
 
 
 def dump(el: Element, declaration: bool = False) -> bytes:
-    return etree.tostring(el, encoding="UTF-8", xml_declaration=declaration)
+    data: bytes = _etree().tostring(el, encoding="UTF-8", xml_declaration=declaration)
+    return data
 
 
 def to_bool(value: str | None, what: str = "value") -> bool | None:

@@ -104,3 +104,12 @@ def test_ant_match(pattern: str, path: str, ok: bool):
 @given(st.text(alphabet="abc/", max_size=20))
 def test_double_star_matches_everything(path: str):
     assert ant_match("/**", "/" + path)
+
+
+def test_datadir_move_carries_a_folder():
+    d = DataDir()
+    d.write("workspaces/a/styles/x.sld", b"x")
+    d.mkdir("workspaces/a/empty")
+    d.move("workspaces/a", "workspaces/b")
+    assert d.read("workspaces/b/styles/x.sld") == b"x"
+    assert d.is_dir("workspaces/b/empty") and not d.exists("workspaces/a")

@@ -75,3 +75,11 @@ def test_split_ext():
     assert negotiate.split_ext("topp:states.json") == ("topp:states", "json")
     assert negotiate.split_ext("a.b") == ("a.b", None)
     assert negotiate.split_ext(".xml") == (".xml", None)
+
+
+def test_xml_error_body_survives_characters_xml_cannot_hold():
+    from emulator.wire.errors import render
+
+    body, media_type = render(404, "no such thing: a\x00b\x1f", "/rest/security/authproviders/x.xml", None)
+    assert media_type == "application/xml"
+    assert wxml.text(wxml.parse(body), "message") == "no such thing: a\ufffdb\ufffd"

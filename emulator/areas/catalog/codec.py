@@ -160,7 +160,8 @@ def _ref(tag: str, name: str, href: str, attrs: dict[str, str] | None = None) ->
     return Node(tag, children=[Node("name", name)], link=href, attrs=attrs or {})
 
 
-def store_node(store: Store, links: Links, fmt: str) -> Node:
+def store_node(store: Store, links: Links, fmt: str, children: list[str] | None = None) -> Node:
+    """A store; ``children`` (resource names) lists them in place of the collection link."""
     node = Node(store.kind).add("name", store.name).add("description", store.description)
     node.add("type", store.type).add("enabled", store.enabled)
     node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
@@ -179,9 +180,16 @@ def store_node(store: Store, links: Links, fmt: str) -> Node:
     if store.metadata:
         node.child(entries_node("metadata", store.metadata))
     tag, path = CHILD_PATHS[store.kind]
-    node.children.append(
-        collection_link(tag, links.store(store).rsplit(".", 1)[0] + f"/{path}.{links.ext}")
-    )
+    base = links.store(store).rsplit(".", 1)[0] + f"/{path}"
+    if children is None:
+        node.children.append(collection_link(tag, f"{base}.{links.ext}"))
+        return node
+    item = tag[:-1]
+    listed = Node(tag, arrays=frozenset({item}))
+    for name in children:
+        href = f"{base}/{encode(name)}.{links.ext}"
+        listed.children.append(Node(item, children=[Node("name", name)], link=href))
+    node.children.append(listed)
     return node
 
 

@@ -114,6 +114,9 @@ class Store:
     metadata: dict[str, str] = field(default_factory=dict)
     available: list[str] = field(default_factory=list)
     """native names the store offers beyond the configured ones (``list=available``)"""
+    lists_children: bool = False
+    """the view lists the store's resources (name and link) in place of the one collection
+    link: an app-schema store after a ZIP upload, as the spec shows it (set by that area)"""
 
 
 @dataclass

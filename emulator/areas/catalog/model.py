@@ -38,7 +38,7 @@ from .entities import (
     WMTSStore,
     Workspace,
 )
-from .tables import TileLayerSink
+from .tables import TileLayerSink, style_ref
 
 __all__ = [
     "Attribute",
@@ -166,7 +166,7 @@ class Catalog(Containers):
         if when and layer.date_created is None:
             layer.date_created = when
         self.layers[key] = layer
-        self._tile_add(layer.prefixed)
+        self._tile_add(layer.prefixed, res.latlon_bbox)
         return layer
 
     def replace_layer(
@@ -206,7 +206,7 @@ class Catalog(Containers):
         if when and group.date_created is None:
             group.date_created = when
         self.layer_groups[(group.workspace, group.name)] = group
-        self._tile_add(group.prefixed)
+        self._tile_add(group.prefixed, group.bounds)
         return group
 
     def replace_layer_group(
@@ -261,17 +261,22 @@ class Catalog(Containers):
             group.bounds = rules.group_bounds(group, self)
 
     def set_default_style(self, ws: str, name: str, ref: StyleRef | None) -> Layer:
-        """Point a layer's default style at ``ref`` (None: the default for its resource)."""
+        """Point the layer ``ws:name`` at the style ``ref``; None resets it to the default
+        for its resource (``point``/``line``/``polygon``/``generic``/``raster``)."""
         layer = self._require(self.layer(ws, name), f"No such layer: {ws}:{name}")
         if ref is None:
             ref = rules.default_style_for(self.resources[(layer.workspace, layer.name)])
         layer.default_style = ref
         return layer
 
-    def remove_style_references(self, ref: StyleRef) -> list[Layer]:
+    def remove_style_references(
+        self, ws: str | tuple[str | None, str] | None, name: str | None = None
+    ) -> list[Layer]:
         """Forget a deleted style, as GeoServer's recursive style delete does: it leaves the
         layers' styles; a layer whose default it was takes its first other style, else the
-        default style for its resource; groups fall back to their members' default."""
+        default style for its resource; groups fall back to their members' default.
+        Returns the layers changed."""
+        ref = style_ref(ws, name)
         changed = []
         for layer in self.layers_using_style(ref):
             layer.styles = [s for s in layer.styles if s != ref]

@@ -109,7 +109,11 @@ async def store(request: Request, spec: Spec) -> Response:
     current = existing(cat, ws, name, kind, wording)
     if request.method == "GET":
         fmt = web.out_format(request, ext)
-        node = store_node(current, web.links(request, fmt), fmt)
+        children = None
+        if current.lists_children:
+            listed = cat.list_resources(current.workspace, store=current.name)
+            children = [r.name for r in listed]
+        node = store_node(current, web.links(request, fmt), fmt, children)
         return web.answer(node, fmt, f"{wording.capitalize()} {current.workspace}:{current.name}")
     if request.method == "DELETE":
         recurse = web.flag(request, "recurse")

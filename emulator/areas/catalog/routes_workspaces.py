@@ -9,6 +9,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core.errors import Conflict, Forbidden, Invalid, MethodNotAllowed, NotFound
+from ...http.context import emulator
 from . import web
 from .codec import namespace_node, workspace_node
 from .parse import parse_namespace, parse_workspace
@@ -53,7 +54,10 @@ async def workspace(request: Request) -> Response:
         ws = web.require(cat.workspace(name), f"No such workspace: '{name}' found")
         return web.answer(workspace_node(ws, web.links(request, fmt)), fmt, f"Workspace {ws.name}")
     if request.method == "DELETE":
+        real = cat.workspace(name)
         cat.delete_workspace(name, recurse=web.flag(request, "recurse"))
+        if real is not None:
+            _workspace_files_gone(request, real.name)
         return Response(status_code=200)
     _, data = await web.body(request, "workspace")
     fields = parse_workspace(data)
@@ -70,7 +74,24 @@ async def workspace(request: Request) -> Response:
     cat.update_workspace(
         name, new_name=fields.get("name"), isolated=fields.get("isolated"), when=web.now(request)
     )
+    new_name = fields.get("name")
+    if new_name and new_name != name:
+        _workspace_files_moved(request, name, new_name)
     return Response(status_code=200)
+
+
+def _workspace_files_gone(request: Request, name: str) -> None:
+    """A deleted workspace takes its own styles and its data-directory folder with it."""
+    state = emulator(request).state
+    state.styles.drop_workspace(name)
+    state.datadir.delete(f"workspaces/{name}")
+
+
+def _workspace_files_moved(request: Request, old: str, new: str) -> None:
+    """A renamed workspace keeps its styles and folder under the new name."""
+    state = emulator(request).state
+    state.styles.rename_workspace(old, new)
+    state.datadir.move(f"workspaces/{old}", f"workspaces/{new}")
 
 
 async def namespaces(request: Request) -> Response:

@@ -15,6 +15,7 @@ from .entities import (
     COVERAGE_STORE,
     DATA_STORE,
     FEATURE_TYPE,
+    BBox,
     Coverage,
     CoverageStore,
     DataStore,
@@ -27,6 +28,7 @@ from .entities import (
     Store,
     StyleRef,
     Workspace,
+    is_projected,
 )
 
 DEFAULT = "default"
@@ -38,7 +40,9 @@ GroupKey = tuple[str | None, str]
 class TileLayerSink(Protocol):
     """The seeding store's side: what the catalog tells it about published names."""
 
-    def add_default_tile_layer(self, name: str) -> object: ...
+    def add_default_tile_layer(
+        self, name: str, *, bounds: tuple[float, float, float, float] | None = None
+    ) -> object: ...
 
     def rename_tile_layer(self, old: str, new: str) -> None: ...
 
@@ -47,6 +51,15 @@ class TileLayerSink(Protocol):
 
 def _by_name(items: Iterable[T], key: Callable[[Any], Any] | None = None) -> list[T]:
     return sorted(items, key=key or (lambda x: x.name))
+
+
+def style_ref(ws: str | tuple[str | None, str] | None, name: str | None = None) -> StyleRef:
+    """A ``StyleRef`` from ``(ws, name)`` or from one ``StyleRef`` (or pair)."""
+    if isinstance(ws, tuple):
+        return StyleRef(*ws)
+    if name is None:
+        raise TypeError("a style is (workspace or None, name)")
+    return StyleRef(ws, name)
 
 
 class CatalogTables:
@@ -194,17 +207,28 @@ class CatalogTables:
 
     # -- styles (references only; the styles area owns the styles) ---------------------
 
-    def layers_using_style(self, ref: StyleRef) -> list[Layer]:
-        """Layers with ``ref`` as default style or among their styles, by prefixed name."""
+    def layers_using_style(
+        self, ws: str | tuple[str | None, str] | None, name: str | None = None
+    ) -> list[Layer]:
+        """Layers with the style as default or among their styles, by prefixed name.
+
+        The style is ``(ws, name)`` (``ws`` None: global) or one ``StyleRef``."""
+        ref = style_ref(ws, name)
         return [lyr for lyr in self.list_layers() if lyr.default_style == ref or ref in lyr.styles]
 
-    def groups_using_style(self, ref: StyleRef) -> list[LayerGroup]:
+    def groups_using_style(
+        self, ws: str | tuple[str | None, str] | None, name: str | None = None
+    ) -> list[LayerGroup]:
+        ref = style_ref(ws, name)
         return sorted(
             (g for g in self.layer_groups.values() if ref in g.styles), key=lambda g: g.prefixed
         )
 
-    def style_in_use(self, ref: StyleRef) -> str | None:
+    def style_in_use(
+        self, ws: str | tuple[str | None, str] | None, name: str | None = None
+    ) -> str | None:
         """GeoServer's refusal to delete a style still referenced, or None when free."""
+        ref = style_ref(ws, name)
         for layer in self.layers_using_style(ref):
             return f"Unable to delete style referenced by '{layer.name}'"
         for group in self.groups_using_style(ref):
@@ -219,9 +243,13 @@ class CatalogTables:
             raise NotFound(message)
         return found
 
-    def _tile_add(self, name: str) -> None:
+    def _tile_add(self, name: str, lonlat: BBox | None = None) -> None:
+        """Give ``name`` its tile layer, covering ``lonlat`` (a lon/lat box) when known."""
         if self.tiles is not None:
-            self.tiles.add_default_tile_layer(name)
+            bounds = None
+            if lonlat is not None and not is_projected(lonlat.crs):
+                bounds = (lonlat.minx, lonlat.miny, lonlat.maxx, lonlat.maxy)
+            self.tiles.add_default_tile_layer(name, bounds=bounds)
 
     def _tile_remove(self, name: str) -> None:
         if self.tiles is not None:

@@ -158,7 +158,8 @@ def xml_to_dict(el: wxml.Element) -> Any:
     kids = [c for c in el if isinstance(c.tag, str) and wxml.local(c.tag) != "link"]
     attrs = {f"@{k}": v for k, v in el.attrib.items() if not k.startswith("{")}
     if not kids:
-        text = (el.text or "").strip()
+        text = el.text or ""
+        text = text if text.strip() else ""
         if attrs:
             return {**attrs, "$": text} if text else attrs
         return text

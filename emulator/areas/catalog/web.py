@@ -83,7 +83,7 @@ def flag(request: Request, name: str, default: bool = False) -> bool:
     value = request.query_params.get(name)
     if value is None:
         return default
-    return value.strip().lower() == "true"
+    return value.strip().lower() in ("true", "on", "yes", "1")
 
 
 def now(request: Request) -> str:

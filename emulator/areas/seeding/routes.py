@@ -1,7 +1,194 @@
-"""HTTP routes of this area. (Filled in by the area's issue.)"""
+"""HTTP routes of GeoWebCache's seeding and tile-layer REST (``/gwc/rest/…``).
+
+One route per path shape; each endpoint answers 405 with the ``Allow`` the path has in the
+active profile (the spec's table: GET on the kill paths is 405 under ``spec``).
+"""
 
 from __future__ import annotations
 
-from starlette.routing import BaseRoute
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
 
-routes: list[BaseRoute] = []
+from ...core.errors import Invalid, MethodNotAllowed, NotFound
+from ...http.context import base_url, body, emulator, respond, response_format
+from ...wire.negotiate import format_of_media_type, split_ext
+from . import codec, html, layer_codec
+from .request import SeedRequest
+
+METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"]
+
+
+def _refuse(request: Request, allowed: list[str]) -> None:
+    if request.method not in allowed and not (request.method == "HEAD" and "GET" in allowed):
+        raise MethodNotAllowed(
+            f"Request method '{request.method}' is not supported",
+            headers={"Allow": ", ".join(allowed)},
+        )
+
+
+def _kill_path_methods(request: Request) -> list[str]:
+    return (
+        ["GET", "POST"] if emulator(request).decisions.seed_get_on_kill_path_allowed else ["POST"]
+    )
+
+
+def _task_list(request: Request, layer: str | None, fmt: str = "json") -> Response:
+    scheduler = emulator(request).scheduler
+    if layer is not None:
+        scheduler.store.find_tile_layer(layer, 400)
+    rows = scheduler.status(layer)
+    if fmt == "xml":
+        return respond(codec.dump_task_list_xml(rows), "xml")
+    return respond(codec.dump_task_list_json(rows), "json")
+
+
+async def seed_root(request: Request) -> Response:
+    """``/gwc/rest/seed``: POST kill_all for every layer (GET lists, geoserver profile)."""
+    _refuse(request, _kill_path_methods(request))
+    if request.method in ("GET", "HEAD"):
+        return _task_list(request, None)
+    emu = emulator(request)
+    form = codec.parse_form(await body(request), decode=False)
+    text = ""
+    if "kill_all" in form:
+        text = html.kill_reply(emu.scheduler.kill_all(form["kill_all"]), None)
+    return respond(text, media_type=emu.decisions.kill_all_content_type)
+
+
+async def seed_list(request: Request) -> Response:
+    """``/gwc/rest/seed.json``: every layer's tasks."""
+    _refuse(request, ["GET"])
+    return _task_list(request, None)
+
+
+async def seed_layer(request: Request) -> Response:
+    """``/gwc/rest/seed/<layer>[.xml|.json]``: submit, list or kill."""
+    name, ext = split_ext(request.path_params["name"], ("xml", "json"))
+    if ext is None:
+        _refuse(request, _kill_path_methods(request))
+    else:
+        _refuse(request, ["GET", "POST"])
+    if request.method in ("GET", "HEAD"):
+        if ext is None:
+            return _form_page(request, name)
+        return _task_list(request, name, ext)
+    kind = ext or format_of_media_type(request.headers.get("content-type"))
+    if kind in ("xml", "json"):
+        return await _submit(request, name, kind)
+    return await _form_post(request, name)
+
+
+async def _submit(request: Request, layer: str, kind: str) -> Response:
+    emu = emulator(request)
+    raw = await body(request)
+    req = (
+        codec.parse_seed_request_json(raw) if kind == "json" else codec.parse_seed_request_xml(raw)
+    )
+    emu.scheduler.submit(layer, req, one_truncate_task=emu.decisions.truncate_one_task)
+    return respond(b"", media_type="text/plain")
+
+
+def _form_page(request: Request, layer: str) -> Response:
+    emu = emulator(request)
+    emu.scheduler.store.find_tile_layer(layer, 400)
+    page = html.task_page(layer, emu.scheduler.tasks, f"{layer}: seed tasks")
+    return respond(page, media_type="text/html;charset=utf-8")
+
+
+async def _form_post(request: Request, layer: str) -> Response:
+    """``FormService.handleFormPost``: list, kill_thread, kill_all or a form seed."""
+    emu = emulator(request)
+    scheduler = emu.scheduler
+    scheduler.store.find_tile_layer(layer, 400)
+    params = dict(request.query_params)
+    raw = await body(request)
+    if raw:
+        params.update(codec.parse_form(raw, decode=True))
+    html_type = "text/html;charset=utf-8"
+    if "list" in params:
+        title = "All seed tasks" if params["list"] == "all" else f"{layer}: seed tasks"
+        return respond(html.task_page(layer, scheduler.tasks, title), media_type=html_type)
+    if "kill_thread" in params:
+        task_id = params.get("thread_id", "")
+        if not task_id.strip().lstrip("-").isdigit():
+            raise Invalid(f'For input string: "{task_id}"')
+        done = scheduler.kill_task(int(task_id))
+        return respond(html.kill_thread_reply(task_id, done, layer), media_type=html_type)
+    if "kill_all" in params:
+        report = scheduler.kill_all(params["kill_all"], layer)
+        return respond(html.kill_reply(report, layer), media_type=html_type)
+    if params.get("minX") is not None:
+        scheduler.submit(
+            layer, _form_seed_request(params), one_truncate_task=emu.decisions.truncate_one_task
+        )
+        page = html.task_page(layer, scheduler.tasks, "Task submitted")
+        return respond(page, media_type=html_type)
+    return respond(b"", status=400, media_type="text/plain")
+
+
+def _form_seed_request(p: dict[str, str]) -> SeedRequest:
+    def number(key: str) -> float:
+        value = p.get(key)
+        if not value:
+            raise Invalid(f"Missing value for {key}")
+        try:
+            return float(value)
+        except ValueError:
+            raise Invalid(f"Value for {key} is not a double") from None
+
+    def integer(key: str) -> int:
+        return codec.java_decode(p.get(key, ""), key)
+
+    kind = p.get("type", "").upper()
+    if kind not in codec.ENUM_TYPES:
+        raise Invalid(f"No enum constant org.geowebcache.seed.GWCTask.TYPE.{kind}")
+    return SeedRequest(
+        bounds=(number("minX"), number("minY"), number("maxX"), number("maxY")),
+        gridset_id=p.get("gridSetId"),
+        zoom_start=integer("zoomStart"),
+        zoom_stop=integer("zoomStop"),
+        thread_count=integer("threadCount"),
+        format=p.get("tileFormat"),
+        enum_type=kind,
+        parameters=[
+            (k[len("parameter_") :], v) for k, v in p.items() if k.startswith("parameter_")
+        ],
+    )
+
+
+async def layers(request: Request) -> Response:
+    """``/gwc/rest/layers[.xml|.json]``: the names of the tile layers."""
+    _refuse(request, ["GET"])
+    ext = request.path_params.get("ext")
+    fmt = response_format(request, ext, ("xml", "json"), "xml")
+    store = emulator(request).state.seeding
+    names = store.layer_names()
+    if fmt == "json":
+        return respond(layer_codec.dump_layer_list_json(names), "json")
+    return respond(layer_codec.dump_layer_list_xml(names, base_url(request)), "xml")
+
+
+async def layer(request: Request) -> Response:
+    """``/gwc/rest/layers/<layer>[.xml|.json]``: one tile layer."""
+    _refuse(request, ["GET"])
+    name, ext = split_ext(request.path_params["name"], ("xml", "json"))
+    fmt = response_format(request, ext, ("xml", "json"), "xml")
+    name = name.replace("+", " ")
+    store = emulator(request).state.seeding
+    found = store.tile_layers.get(name)
+    if found is None:
+        raise NotFound(f"Unknown layer: {name}")
+    if fmt == "json":
+        return respond(layer_codec.dump_layer_json(found), "json")
+    return respond(layer_codec.dump_layer_xml(store, found), "xml")
+
+
+routes: list[BaseRoute] = [
+    Route("/gwc/rest/seed", seed_root, methods=METHODS),
+    Route("/gwc/rest/seed.json", seed_list, methods=METHODS),
+    Route("/gwc/rest/seed/{name}", seed_layer, methods=METHODS),
+    Route("/gwc/rest/layers", layers, methods=METHODS),
+    Route("/gwc/rest/layers.{ext}", layers, methods=METHODS),
+    Route("/gwc/rest/layers/{name}", layer, methods=METHODS),
+]

@@ -1,26 +1,233 @@
-"""The simulated seed scheduler. (The seeding issue fills in the task state machine.)
+"""``SeedScheduler``: GWC's ``TileBreeder`` over the emulator's state and clock.
 
-It is driven only by the clock (``run_until``) and ``drain``; reading tasks never moves them.
+It is driven only by the clock (``run_until``, subscribed by the ``Emulator``) and by
+``drain``; reading the task list never moves work forward. What a read does change is
+what GWC's does: the status list drops the tasks it has just shown finished (each finished
+task is listed exactly once), and so does every kill request before it selects tasks.
+
+Python API (``emu.scheduler``): ``tasks``, ``drain()``, ``cached_tiles(...)``, plus
+``submit``, ``status``, ``kill_all`` and ``kill_task`` used by the REST routes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 
+from ...core.errors import Invalid
 from ...state import State
+from . import simulation
+from .model import SeedGroup, SeedingStore, SeedTask
+from .request import Resolved, SeedRequest, resolve
+from .status import ActiveCounter, describe, row
+
+MAX_DISPATCHES_WITHOUT_DRAIN = 50
+KILL_STATES = {
+    "running": ("RUNNING",),
+    "pending": ("READY", "UNSET"),
+    "all": ("READY", "UNSET", "RUNNING"),
+}
+
+
+@dataclass(frozen=True)
+class TaskView:
+    """One task as the Python API shows it."""
+
+    id: int
+    layer: str
+    type: str
+    """SEED, RESEED or TRUNCATE"""
+    state: str
+    """GWC's state: UNSET/READY (pending), RUNNING, DONE, DEAD (aborted)"""
+    row: tuple[int, int, int, int, int]
+    """what the status list shows for it now"""
+    listed: bool
+    """still in the status list (False once killed, or shown finished)"""
+    gridset: str
+    format: str | None
+    parameters: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class KillReport:
+    code: str
+    """the kill code as GWC echoes it (``1`` becomes ``running``)"""
+    terminated: list[str]
+    """``[id: layer, TYPE, STATE]`` of each task terminated"""
+
+
+def _rate(value: float) -> tuple[int, int]:
+    frac = Fraction(value).limit_denominator(1_000_000)
+    if frac <= 0:
+        frac = Fraction(1, 1_000_000)
+    return frac.numerator, frac.denominator
 
 
 class SeedScheduler:
+    """The simulated seeding thread pool of one emulator."""
+
     def __init__(self, state: Callable[[], State]) -> None:
         self._state = state
-        self.now = 0.0
+
+    @property
+    def store(self) -> SeedingStore:
+        return self._state().seeding
+
+    # -- time --------------------------------------------------------------------------
 
     def run_until(self, now: float) -> None:
-        """Do all the work simulated time up to ``now`` allows."""
-        self.now = max(self.now, now)
+        """Do all the work simulated time up to ``now`` (seconds) allows."""
+        simulation.run(self.store, round(now * 1000))
 
     def drain(self) -> None:
-        """Run every pending and running task to the end."""
+        """Run every pending and running task to its end (the clock does not move)."""
+        simulation.run(self.store, None)
+        simulation.commit_all(self.store)
 
     def reset(self) -> None:
-        self.now = 0.0
+        """Nothing to do: tasks live in the state, which the emulator restores."""
+
+    # -- requests ----------------------------------------------------------------------
+
+    def submit(
+        self, layer: str, request: SeedRequest, *, one_truncate_task: bool = True
+    ) -> list[int]:
+        """``TileBreeder.seed``: create the request's tasks and dispatch them; their ids."""
+        store = self.store
+        resolved = resolve(store, layer, request)
+        group = self._group(store, resolved)
+        count = 1 if resolved.type == "TRUNCATE" and one_truncate_task else resolved.threads
+        ids = self._state().ids
+        for _ in range(count):
+            task_id = ids.next("seed-task")
+            state = "UNSET" if resolved.type == "TRUNCATE" else "READY"
+            store.tasks[task_id] = SeedTask(task_id, resolved.layer, resolved.type, group.id, state)
+            group.members.append(task_id)
+            store.queue.append(task_id)
+        store.dispatches_without_drain += 1
+        if store.dispatches_without_drain > MAX_DISPATCHES_WITHOUT_DRAIN:
+            self._drain_pool()
+        simulation.run(store, store.now)
+        return list(group.members)
+
+    def _group(self, store: SeedingStore, r: Resolved) -> SeedGroup:
+        store.group_ids += 1
+        settings = store.settings
+        rule = settings.failures.get(r.layer)
+        fail_after = None
+        if rule is not None and rule.after_tiles is not None:
+            per = r.range.meta[0] * r.range.meta[1]
+            fail_after = -(-rule.after_tiles // per)
+        group = SeedGroup(
+            store.group_ids, r.layer, r.type, r.gridset, r.format, r.parameters, r.range,
+            r.tiles_total, r.metatiles, r.crash, _rate(settings.rate(r.layer)), fail_after,
+            "DEAD" if rule is None or rule.status == "aborted" else "RUNNING",
+        )  # fmt: skip
+        store.groups[group.id] = group
+        return group
+
+    def status(self, layer: str | None = None) -> list[list[int]]:
+        """``getStatusList``: rows of the pooled tasks by id; then finished ones leave."""
+        store = self.store
+        active = ActiveCounter(store)
+        rows = [
+            row(store, t, active)
+            for t in store.tasks.values()
+            if t.listed and (layer is None or t.layer == layer)
+        ]
+        self._drain_pool()
+        return rows
+
+    def kill_all(self, code: str, layer: str | None = None) -> KillReport:
+        """``kill_all=running|pending|all`` (``1`` = running) for one layer or all."""
+        key = "running" if code == "1" else code.lower()
+        if key not in KILL_STATES:
+            raise Invalid(
+                f"Unknown kill_all code: '{code}'. One of all|running|pending is expected."
+            )
+        self._drain_pool()
+        chosen = [
+            t
+            for t in self.store.tasks.values()
+            if t.listed and t.state in KILL_STATES[key] and (layer is None or t.layer == layer)
+        ]
+        texts = [describe(t) for t in chosen]
+        for task in chosen:
+            self._terminate(task)
+        return KillReport("running" if key == "running" else code, texts)
+
+    def kill_task(self, task_id: int) -> bool:
+        """``terminateGWCTask``: True if the task was still in the pool."""
+        task = self.store.tasks.get(task_id)
+        if task is None or not task.listed:
+            return False
+        self._terminate(task)
+        return True
+
+    def _terminate(self, task: SeedTask) -> None:
+        store = self.store
+        task.listed = False
+        task.terminate = True
+        group = store.groups[task.group]
+        if task.start is None or task.finished or group.type == "TRUNCATE" or group.crash:
+            return
+        n = simulation.takes(task, group, store.now)
+        if not (task.cap_kind == "fail" and task.cap is not None and task.cap <= n):
+            task.cap, task.cap_kind = n + 1, "kill"
+        simulation.schedule(store, group)
+        store.next_event = simulation.next_event(store)
+
+    def _drain_pool(self) -> None:
+        """``TileBreeder.drain``: finished tasks leave the pool; done groups are forgotten."""
+        store = self.store
+        store.dispatches_without_drain = 0
+        for task in store.tasks.values():
+            if task.finished:
+                task.listed = False
+        for group in list(store.groups.values()):
+            members = [store.tasks[i] for i in group.members]
+            if all(m.finished and not m.listed for m in members):
+                simulation.commit(store, group, store.now)
+                for m in members:
+                    del store.tasks[m.id]
+                del store.groups[group.id]
+
+    # -- views -------------------------------------------------------------------------
+
+    @property
+    def tasks(self) -> list[TaskView]:
+        """Every task the scheduler still knows, by id (reading changes nothing)."""
+        store = self.store
+        active = ActiveCounter(store)
+        out = []
+        for t in store.tasks.values():
+            g = store.groups[t.group]
+            out.append(
+                TaskView(
+                    t.id,
+                    t.layer,
+                    t.type,
+                    t.state,
+                    tuple(row(store, t, active)),  # type: ignore[arg-type]
+                    t.listed,
+                    g.gridset,
+                    g.format,
+                    dict(g.parameters),
+                )  # fmt: skip
+            )
+        return out
+
+    def cached_tiles(
+        self,
+        layer: str,
+        gridset: str | None = None,
+        format: str | None = None,
+        parameters: Mapping[str, str] | None = None,
+        zoom: int | None = None,
+    ) -> int:
+        """How many tiles of ``layer`` the cache holds (optionally one gridset, format,
+        parameter set or zoom level), counting the work done up to now."""
+        simulation.commit_all(self.store)
+        params = None if parameters is None else tuple(sorted(parameters.items()))
+        return self.store.cache.count(layer, gridset, format, params, zoom)

@@ -1,10 +1,16 @@
-"""User/group services and the role service, and the checks GeoServer makes on them."""
+"""User/group services and role services, and the checks GeoServer makes on them.
+
+Messages and statuses follow GeoServer's ``UsersRestController`` / ``RolesRestController``:
+their ``IllegalArgumentException`` handler answers 404 for an unknown service, user, group
+or role, and also for a name that already exists (the stores throw the same exception
+type for both); a read-only service answers 500.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...core.errors import Conflict, Invalid, NotFound
+from ...core.errors import Conflict, Invalid, NotFound, ServerError
 
 ROLE_ADMINISTRATOR = "ROLE_ADMINISTRATOR"
 ROLE_GROUP_ADMIN = "ROLE_GROUP_ADMIN"
@@ -18,6 +24,15 @@ class User:
     password: str
     enabled: bool = True
     properties: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class UserChange:
+    """A user as a client sent it; ``None`` means the field was absent."""
+
+    name: str | None = None
+    password: str | None = None
+    enabled: bool | None = None
 
 
 @dataclass
@@ -50,6 +65,15 @@ class UserGroupService:
     def groups_of(self, user: str) -> list[str]:
         return sorted(g for g, members in self.memberships.items() if user in members)
 
+    def members_of(self, group: str) -> list[User]:
+        self.group(group)
+        return [
+            self.users[u] for u in sorted(self.memberships.get(group, set())) if u in self.users
+        ]
+
+    def sorted_users(self) -> list[User]:
+        return [self.users[name] for name in sorted(self.users)]
+
 
 @dataclass
 class RoleService:
@@ -57,13 +81,22 @@ class RoleService:
     roles: dict[str, dict[str, str]] = field(default_factory=dict)
     """role name → properties"""
     user_roles: dict[str, set[str]] = field(default_factory=dict)
+    """user name → role names; the user need not exist in any user/group service"""
     group_roles: dict[str, set[str]] = field(default_factory=dict)
     admin_role: str = "ADMIN"
     group_admin_role: str = "GROUP_ADMIN"
+    read_only: bool = False
 
     def require(self, role: str) -> None:
         if role not in self.roles:
             raise NotFound(f"Provided role does not exist: {role}")
+
+    def roles_of_user(self, user: str) -> list[str]:
+        """Roles given to the user directly (not through groups), sorted."""
+        return sorted(r for r in self.user_roles.get(user, set()) if r in self.roles)
+
+    def roles_of_group(self, group: str) -> list[str]:
+        return sorted(r for r in self.group_roles.get(group, set()) if r in self.roles)
 
 
 @dataclass
@@ -80,14 +113,14 @@ class UsersStore:
         try:
             return self.services[name]
         except KeyError:
-            raise NotFound(f"Provided UserGroupService does not exist: {name}") from None
+            raise NotFound(f"Provided user/group service does not exist: {name}") from None
 
     def role_service(self, name: str | None = None) -> RoleService:
         name = name or self.active_role_service
         try:
             return self.role_services[name]
         except KeyError:
-            raise NotFound(f"Provided RoleService does not exist: {name}") from None
+            raise NotFound(f"Provided roleservice does not exist: {name}") from None
 
     # -- users ---------------------------------------------------------------------------
 
@@ -96,10 +129,23 @@ class UsersStore:
         if not name:
             raise Invalid("Missing userName")
         if name in svc.users:
-            raise Conflict(f"User already exists: {name}")
+            raise Conflict(f"The user {name} already exists", status=404)
         user = User(name, password, enabled)
         svc.users[name] = user
         return user
+
+    def add_user(self, service: str | None, change: UserChange) -> User:
+        """Create a user from a client's payload: all three fields are required."""
+        svc = self._writable(service)
+        if not change.name:
+            raise Invalid("Missing userName")
+        if change.name in svc.users:
+            raise Conflict(f"The user {change.name} already exists", status=404)
+        if change.password is None:
+            raise Invalid("Missing password")
+        if change.enabled is None:
+            raise Invalid("Missing enabled")
+        return self.create_user(service, change.name, change.password, change.enabled)
 
     def update_user(
         self, service: str | None, name: str, password: str | None, enabled: bool | None
@@ -113,6 +159,8 @@ class UsersStore:
         return user
 
     def delete_user(self, service: str | None, name: str) -> None:
+        """Remove a user and its group memberships; its roles stay in the role service,
+        keyed by name, as in GeoServer."""
         svc = self._writable(service)
         svc.user(name)
         del svc.users[name]
@@ -123,8 +171,10 @@ class UsersStore:
 
     def create_group(self, service: str | None, name: str) -> Group:
         svc = self._writable(service)
+        if not name:
+            raise Invalid("Missing group name")
         if name in svc.groups:
-            raise Conflict(f"Group already exists: {name}")
+            raise Conflict(f"The group {name} already exists", status=404)
         group = Group(name)
         svc.groups[name] = group
         svc.memberships.setdefault(name, set())
@@ -156,49 +206,64 @@ class UsersStore:
     # -- roles ---------------------------------------------------------------------------
 
     def create_role(self, service: str | None, role: str) -> None:
-        rs = self.role_service(service)
+        rs = self._writable_roles(service)
+        if not role:
+            raise Invalid("Missing role name")
         if role in rs.roles:
-            raise Conflict(f"Role already exists: {role}")
+            raise Conflict(f"The role {role} already exists", status=404)
         rs.roles[role] = {}
 
     def delete_role(self, service: str | None, role: str) -> None:
-        rs = self.role_service(service)
+        rs = self._writable_roles(service)
         rs.require(role)
         del rs.roles[role]
         for held in (*rs.user_roles.values(), *rs.group_roles.values()):
             held.discard(role)
 
     def assign_user_role(self, service: str | None, role: str, user: str, grant: bool) -> None:
-        rs = self.role_service(service)
+        """Grant or withdraw a role; the user name is not checked, as in GeoServer."""
+        rs = self._writable_roles(service)
         rs.require(role)
-        held = rs.user_roles.setdefault(user, set())
-        if grant:
-            held.add(role)
-        else:
-            held.discard(role)
+        _toggle(rs.user_roles, user, role, grant)
 
     def assign_group_role(self, service: str | None, role: str, group: str, grant: bool) -> None:
-        rs = self.role_service(service)
+        rs = self._writable_roles(service)
         rs.require(role)
-        held = rs.group_roles.setdefault(group, set())
-        if grant:
-            held.add(role)
-        else:
-            held.discard(role)
+        _toggle(rs.group_roles, group, role, grant)
 
-    def roles_of_user(self, user: str, ug_service: str | None = None, role_service: str | None = None) -> list[str]:
-        """The roles a user holds directly or through its groups, sorted."""
+    def roles_of_user(
+        self, user: str, ug_service: str | None = None, role_service: str | None = None
+    ) -> list[str]:
+        """The roles a user holds directly or through its enabled groups, sorted."""
         rs = self.role_service(role_service)
         svc = self.services.get(ug_service or self.default_service)
-        roles = set(rs.user_roles.get(user, set()))
+        roles = set(rs.roles_of_user(user))
         if svc is not None:
             for group in svc.groups_of(user):
                 if svc.groups.get(group, Group(group)).enabled:
-                    roles |= rs.group_roles.get(group, set())
-        return sorted(r for r in roles if r in rs.roles)
+                    roles |= set(rs.roles_of_group(group))
+        return sorted(roles)
+
+    # -- helpers -------------------------------------------------------------------------
 
     def _writable(self, service: str | None) -> UserGroupService:
         svc = self.service(service)
         if svc.read_only:
-            raise Invalid("Provided UserGroupService is read-only.", status=500)
+            raise ServerError("Provided UserGroupService is read-only.")
         return svc
+
+    def _writable_roles(self, service: str | None) -> RoleService:
+        rs = self.role_service(service)
+        if rs.read_only:
+            raise ServerError(f"Provided roleservice is read-only: {rs.name}")
+        return rs
+
+
+def _toggle(table: dict[str, set[str]], holder: str, role: str, grant: bool) -> None:
+    held = table.setdefault(holder, set())
+    if grant:
+        held.add(role)
+    else:
+        held.discard(role)
+    if not held:
+        del table[holder]

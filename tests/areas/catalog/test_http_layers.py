@@ -216,9 +216,8 @@ def test_create_workspace_group(client):
     }
     r = client.post("/rest/workspaces/sf/layergroups", json=bad)
     assert r.status_code == 500
-    assert (
-        r.text
-        == "Layer group within a workspace (sf) can not contain resources from other workspace: topp"
+    assert r.text == (
+        "Layer group within a workspace (sf) can not contain resources from other workspace: topp"
     )
 
 

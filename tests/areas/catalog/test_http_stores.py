@@ -220,7 +220,8 @@ def test_coverage_store_get_and_create(client):
 
 
 def test_coverage_store_parameters_are_refused(client):
-    body = "<coverageStore><name>x</name><connectionParameters><a>b</a></connectionParameters></coverageStore>"
+    params = "<connectionParameters><a>b</a></connectionParameters>"
+    body = f"<coverageStore><name>x</name>{params}</coverageStore>"
     r = client.post("/rest/workspaces/sf/coveragestores", content=body, headers=XML)
     assert r.status_code == 400
 

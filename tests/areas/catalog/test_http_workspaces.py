@@ -257,3 +257,20 @@ def test_namespace_uri_change_follows_into_store_parameters(client):
     store = client.get("/rest/workspaces/tiger/datastores/nyc.json").json()["dataStore"]
     entries = {e["@key"]: e["$"] for e in store["connectionParameters"]["entry"]}
     assert entries["namespace"] == "http://tiger.example"
+
+
+def test_html_pages_for_objects(client):
+    r = client.get("/rest/workspaces/sf")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert f"{BASE}/workspaces/sf/datastores.html" in r.text
+    r = client.get("/rest/layers/topp:states.html")
+    assert "population" in r.text and r.headers["content-type"].startswith("text/html")
+
+
+def test_names_with_spaces_are_encoded(client):
+    r = client.post("/rest/workspaces", json={"workspace": {"name": "my ws"}})
+    assert r.status_code == 201
+    assert r.headers["location"] == f"{BASE}/workspaces/my%20ws"
+    items = client.get("/rest/workspaces.json").json()["workspaces"]["workspace"]
+    assert {"name": "my ws", "href": f"{BASE}/workspaces/my+ws.json"} in items
+    assert client.get("/rest/workspaces/my ws.json").json()["workspace"]["name"] == "my ws"

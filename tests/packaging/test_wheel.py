@@ -1,0 +1,128 @@
+"""The built wheel, installed as a user would get it (not the editable install)."""
+
+from __future__ import annotations
+
+import configparser
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(wheel, site): the wheel built from a copy of the sources, installed into ``site``."""
+    work = tmp_path_factory.mktemp("wheel")
+    src = work / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    for package in ("emulator", "plugin"):
+        shutil.copytree(ROOT / package, src / package, ignore=shutil.ignore_patterns("__pycache__"))
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
+    subprocess.run(
+        [
+            *pip,
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(work / "dist"),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (wheel,) = (work / "dist").glob("geoserver_emulator-*.whl")
+    site = work / "site"
+    subprocess.run(
+        [*pip, "install", "--no-deps", "--no-compile", "-q", "--target", str(site), str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return wheel, site
+
+
+def _run_installed(site: Path, code: str) -> str:
+    """Run ``code`` with the installed copy first on the path and no editable finders."""
+    deps = sysconfig.get_paths()["purelib"]
+    env = {"PYTHONPATH": f"{site}:{deps}", "PATH": "/usr/bin:/bin"}
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=site.parent,
+    )
+    return out.stdout
+
+
+def test_wheel_holds_both_packages_and_the_scenario_data(installed):
+    wheel, _ = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "emulator/__init__.py" in names and "plugin/__init__.py" in names
+    assert "plugin/pytest_plugin.py" in names and "emulator/py.typed" in names
+    for builtin in ("stock", "empty"):
+        data = {
+            n
+            for n in names
+            if n.startswith(f"emulator/scenarios/{builtin}/") and n.endswith(".json")
+        }
+        source = {
+            f"emulator/scenarios/{builtin}/{p.name}"
+            for p in (ROOT / "emulator/scenarios" / builtin).rglob("*.json")
+        }
+        assert source and data == source
+    assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
+
+
+def test_installed_wheel_runs_from_its_own_files(installed):
+    _, site = installed
+    out = _run_installed(
+        site,
+        "import emulator, plugin.pytest_plugin as p; from emulator import Emulator;"
+        "e = Emulator('stock'); print(emulator.__file__); print(p.__file__);"
+        "print(sorted(e.state.users.service().users))",
+    )
+    emulator_file, plugin_file, users = out.splitlines()
+    assert emulator_file.startswith(str(site)) and plugin_file.startswith(str(site))
+    assert users == "['admin']"
+
+
+def test_entry_points(installed):
+    wheel, site = installed
+    with zipfile.ZipFile(wheel) as z:
+        name = next(n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt"))
+        parser = configparser.ConfigParser()
+        parser.read_string(z.read(name).decode())
+    assert dict(parser["console_scripts"]) == {"geoserver-emulator": "emulator.cli:main"}
+    assert dict(parser["pytest11"]) == {"geoserver_emulator": "plugin.pytest_plugin"}
+    script = site / "bin" / "geoserver-emulator"
+    assert script.exists() and "emulator.cli" in script.read_text()
+    out = _run_installed(
+        site,
+        "from importlib.metadata import distribution as d;"
+        "ep = d('geoserver-emulator').entry_points;"
+        "print(sorted((e.group, e.name, e.value) for e in ep))",
+    )
+    assert "('pytest11', 'geoserver_emulator', 'plugin.pytest_plugin')" in out
+
+
+def test_metadata_license_is_spdx(installed):
+    wheel, _ = installed
+    with zipfile.ZipFile(wheel) as z:
+        name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = z.read(name).decode()
+    assert "License-Expression: Apache-2.0" in metadata
+    assert "Requires-Python: >=3.11" in metadata

@@ -352,3 +352,19 @@ def test_empty_mosaic_flow(wcs, client, m, tmp_path):
     )
     cov = client.get(f"{url}/coverages/NO2.json").json()["coverage"]
     assert cov["nativeBoundingBox"]["minx"] == 5.0 and cov["nativeBoundingBox"]["maxx"] == 10.0
+
+
+def test_post_external_zip_is_unpacked_and_harvested(mosaic, m):
+    files = {m.granule_name(0, "20081105"): m.geotiff(minx=3.0, maxy=45.0)}
+    mosaic.put("/rest/resource/incoming/more.zip", content=m.zipped(files))
+    r = mosaic.post(
+        f"{m.ROOT}/external.imagemosaic", content="file:incoming/more.zip", headers=m.ZIP
+    )
+    assert r.status_code == 201
+    assert locations(mosaic, m)[-1] == m.granule_name(0, "20081105")
+    assert (
+        mosaic.get(f"/rest/resource/data/wcs/watertemp/{m.granule_name(0, '20081105')}").status_code
+        == 200
+    )
+    r = mosaic.post(f"{m.ROOT}/external.imagemosaic", content="file:incoming", headers=m.ZIP)
+    assert (r.status_code, r.text) == (400, "Failed to read the input file file:incoming")

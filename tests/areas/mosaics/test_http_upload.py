@@ -310,7 +310,9 @@ def test_wildcard_recursive_and_absolute_path(wcs, client, m):
     }
     assert m.put_mosaic(client, files).status_code == 200
     feats = client.get(f"{m.INDEX}/granules.json").json()["features"]
-    assert [f["properties"]["location"] for f in feats] == ["/opt/geoserver_data/data/wcs/watertemp/a.tif"]
+    assert [f["properties"]["location"] for f in feats] == [
+        "/opt/geoserver_data/data/wcs/watertemp/a.tif"
+    ]
 
 
 def test_custom_location_attribute(wcs, client, m):

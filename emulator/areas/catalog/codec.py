@@ -314,6 +314,8 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
         )
     node.children.append(styles)
     node.child(bbox_node("bounds", group.bounds))
+    if group.keywords:
+        node.child(strings_node("keywords", group.keywords))
     if not group.enabled:
         node.add("enabled", False)
     if not group.advertised:

@@ -258,6 +258,7 @@ class LayerGroup:
     bounds: BBox | None = None
     enabled: bool = True
     advertised: bool = True
+    keywords: list[str] = field(default_factory=list)
     date_created: str | None = None
     date_modified: str | None = None
 

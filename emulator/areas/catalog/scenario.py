@@ -313,6 +313,7 @@ def _group(g: Section) -> LayerGroup:
             "bounds",
             "enabled",
             "advertised",
+            "keywords",
             "dateCreated",
             "dateModified",
         }
@@ -335,6 +336,7 @@ def _group(g: Section) -> LayerGroup:
     group.bounds = _bbox(g, "bounds", None)
     group.enabled = g.bool("enabled", True)
     group.advertised = g.bool("advertised", True)
+    group.keywords = g.strings("keywords")
     group.date_created = g.str("dateCreated")
     group.date_modified = g.str("dateModified")
     return group

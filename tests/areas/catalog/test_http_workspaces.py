@@ -317,3 +317,15 @@ def test_names_with_spaces_are_encoded(client):
     items = client.get("/rest/workspaces.json").json()["workspaces"]["workspace"]
     assert {"name": "my ws", "href": f"{BASE}/workspaces/my+ws.json"} in items
     assert client.get("/rest/workspaces/my ws.json").json()["workspace"]["name"] == "my ws"
+
+
+@pytest.mark.parametrize("path", ["/rest/reload", "/rest/reset"])
+def test_reload_and_reset(client, anon, emu, path):
+    before = emu.dump_scenario()
+    for method in ("POST", "PUT"):
+        r = client.request(method, path)
+        assert r.status_code == 200 and r.content == b""
+    assert emu.dump_scenario() == before
+    r = client.get(path)
+    assert r.status_code == 405 and set(r.headers["allow"].split(", ")) >= {"POST", "PUT"}
+    assert anon.post(path).status_code == 401

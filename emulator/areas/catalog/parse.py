@@ -136,9 +136,15 @@ def keywords(d: dict[str, Any]) -> list[str] | None:
     return out
 
 
-def entries(d: dict[str, Any], key: str) -> dict[str, str] | None:
+def entries(
+    d: dict[str, Any], key: str, structured: bool = False
+) -> dict[str, Any] | None:
     """A map: ``<entry key="k">v</entry>``, ``<entry><string>k</string><string>v</string>
-    </entry>``, ``<k><string>v</string></k>``, ``{"entry":[{"@key":k,"$":v}]}`` or ``{k: v}``."""
+    </entry>``, ``<k><string>v</string></k>``, ``{"entry":[{"@key":k,"$":v}]}`` or ``{k: v}``.
+
+    With ``structured`` (metadata maps), an entry holding elements rather than text
+    (``<entry key="time"><dimensionInfo>…</dimensionInfo></entry>``, a ``virtualTable``) keeps
+    them as a dict in the JSON shape, to be written back as they came."""
     value = d.get(key)
     if value is None:
         return None
@@ -156,7 +162,11 @@ def entries(d: dict[str, Any], key: str) -> dict[str, str] | None:
             if not isinstance(e, dict):
                 raise Invalid(f"Malformed entry in {key}")
             if "@key" in e:
-                out[str(e["@key"])] = text(e, "$") or ""
+                inner = {k: v for k, v in e.items() if k not in ("@key", "$")}
+                if structured and inner:
+                    out[str(e["@key"])] = inner
+                else:
+                    out[str(e["@key"])] = text(e, "$") or ""
             else:
                 pair = as_list(e.get("string"))
                 if len(pair) != 2:
@@ -213,7 +223,7 @@ def parse_store(d: dict[str, Any]) -> Fields:
     _put(out, "disable_on_conn_failure", flag(d, "disableOnConnFailure"))
     _put(out, "workspace", ref_name(d, "workspace"))
     _put(out, "connection_parameters", entries(d, "connectionParameters"))
-    _put(out, "metadata", entries(d, "metadata"))
+    _put(out, "metadata", entries(d, "metadata", structured=True))
     return out
 
 
@@ -250,7 +260,7 @@ def parse_resource(d: dict[str, Any]) -> Fields:
     srs = out.get("srs")
     _put(out, "native_bbox", bbox(d, "nativeBoundingBox", srs))
     _put(out, "latlon_bbox", bbox(d, "latLonBoundingBox", "EPSG:4326"))
-    _put(out, "metadata", entries(d, "metadata"))
+    _put(out, "metadata", entries(d, "metadata", structured=True))
     _put(out, "store", ref_name(d, "store"))
     _put(out, "namespace", ref_name(d, "namespace"))
     if "attributes" in d:

@@ -111,6 +111,24 @@ def test_create_datastore_json(client):
     assert [n["name"] for n in names] == ["gpkg"]
 
 
+def test_create_datastore_type_comes_from_the_factory(client):
+    # GeoServer sets the type from the factory the parameters select, over the client's
+    # (geoserver-restconfig sends an empty <type/>); without a known factory it keeps it.
+    body = (
+        "<dataStore><name>pg</name><type/><connectionParameters>"
+        '<entry key="dbtype">postgis</entry><entry key="host">db</entry>'
+        "</connectionParameters></dataStore>"
+    )
+    assert client.post("/rest/workspaces/sf/datastores", content=body, headers=XML).status_code == 201
+    assert client.get("/rest/workspaces/sf/datastores/pg.json").json()["dataStore"]["type"] == "PostGIS"
+    body = body.replace("<type/>", "<type>Oracle NG</type>").replace("<name>pg", "<name>pg2")
+    assert client.post("/rest/workspaces/sf/datastores", content=body, headers=XML).status_code == 201
+    assert client.get("/rest/workspaces/sf/datastores/pg2.json").json()["dataStore"]["type"] == "PostGIS"
+    body = "<dataStore><name>odd</name><type>Custom</type></dataStore>"
+    assert client.post("/rest/workspaces/sf/datastores", content=body, headers=XML).status_code == 201
+    assert client.get("/rest/workspaces/sf/datastores/odd.json").json()["dataStore"]["type"] == "Custom"
+
+
 def test_create_datastore_errors(client):
     body = "<dataStore><name>x</name><workspace><name>topp</name></workspace></dataStore>"
     r = client.post("/rest/workspaces/sf/datastores", content=body, headers=XML)

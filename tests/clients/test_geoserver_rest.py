@@ -134,18 +134,21 @@ def test_feature_types(geo: Geoserver, emu: Emulator) -> None:
     names = geo.get_featuretypes(workspace="sf", store_name="sf")
     assert names == ["archsites", "bugsites", "restricted", "roads", "streams"]
     assert geo.get_feature_attribute("roads", "sf", "sf") == ["the_geom", "cat", "label"]
-    assert geo.edit_featuretype("sf", "sf", "roads", "roads", "Roads", abstract="a", keywords=["x"]) == 200
+    kw = {"abstract": "a", "keywords": ["x"]}
+    status = geo.edit_featuretype("sf", "sf", "roads", "roads", "Roads", **kw)
+    assert status == 200
     ft = emu.state.catalog.resource("sf", "roads")
     assert (ft.title, ft.abstract, ft.keywords) == ("Roads", "a", ["x"])
-    status = geo.edit_featuretype("sf", "sf", "roads", "roads", "Roads", recalculate="nativebbox,latlonbbox")
-    assert status == 200
+    recalc = "nativebbox,latlonbbox"
+    assert geo.edit_featuretype("sf", "sf", "roads", "roads", "Roads", recalculate=recalc) == 200
 
 
 def test_coverages(geo: Geoserver, emu: Emulator) -> None:
     assert geo.create_coverage("sf", "sfdem", coverage_name="dem2", navite_name="sfdem") == "dem2"
     assert emu.state.catalog.layer("sf", "dem2") is not None
     assert geo.get_layer("dem2", workspace="sf")["layer"]["type"] == "RASTER"
-    assert geo.delete_coveragestore("sfdem", workspace="sf") == "Coverage store deleted successfully"
+    deleted = geo.delete_coveragestore("sfdem", workspace="sf")
+    assert deleted == "Coverage store deleted successfully"
     assert emu.state.catalog.store("sf", "sfdem", "coverageStore") is None
 
 

@@ -324,10 +324,8 @@ def test_group_keywords_any_child_name(client):
     assert group["keywords"] == {"string": ["a", "b"]}
     root = etree.fromstring(client.get("/rest/layergroups/kw.xml").content)
     assert [k.text for k in root.find("keywords")] == ["a", "b"]
-    r = client.put(
-        "/rest/layergroups/kw", content="<layerGroup><keywords><string>c</string></keywords></layerGroup>",
-        headers=XML,
-    )
+    body = "<layerGroup><keywords><string>c</string></keywords></layerGroup>"
+    r = client.put("/rest/layergroups/kw", content=body, headers=XML)
     assert r.status_code == 200
     assert client.get("/rest/layergroups/kw.json").json()["layerGroup"]["keywords"] == {
         "string": ["c"]

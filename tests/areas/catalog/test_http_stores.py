@@ -119,14 +119,18 @@ def test_create_datastore_type_comes_from_the_factory(client):
         '<entry key="dbtype">postgis</entry><entry key="host">db</entry>'
         "</connectionParameters></dataStore>"
     )
-    assert client.post("/rest/workspaces/sf/datastores", content=body, headers=XML).status_code == 201
-    assert client.get("/rest/workspaces/sf/datastores/pg.json").json()["dataStore"]["type"] == "PostGIS"
+    url = "/rest/workspaces/sf/datastores"
+
+    def created_type(body: str, name: str) -> str:
+        assert client.post(url, content=body, headers=XML).status_code == 201
+        return client.get(f"{url}/{name}.json").json()["dataStore"]["type"]
+
+    assert created_type(body, "pg") == "PostGIS"
     body = body.replace("<type/>", "<type>Oracle NG</type>").replace("<name>pg", "<name>pg2")
-    assert client.post("/rest/workspaces/sf/datastores", content=body, headers=XML).status_code == 201
-    assert client.get("/rest/workspaces/sf/datastores/pg2.json").json()["dataStore"]["type"] == "PostGIS"
-    body = "<dataStore><name>odd</name><type>Custom</type></dataStore>"
-    assert client.post("/rest/workspaces/sf/datastores", content=body, headers=XML).status_code == 201
-    assert client.get("/rest/workspaces/sf/datastores/odd.json").json()["dataStore"]["type"] == "Custom"
+    assert created_type(body, "pg2") == "PostGIS"
+    assert created_type("<dataStore><name>odd</name><type>Custom</type></dataStore>", "odd") == (
+        "Custom"
+    )
 
 
 def test_create_datastore_errors(client):

@@ -115,3 +115,50 @@ def report_lines(hits: dict[Endpoint, int], unmatched: int) -> list[str]:
     if unmatched:
         lines += ["", f"requests to no emulated endpoint (answered 404 or 405): {unmatched}"]
     return lines
+
+
+def _area_of(route: Route) -> str:
+    """The area a route belongs to, from its endpoint's module (``emulator.areas.<area>…``)."""
+    parts = getattr(route.endpoint, "__module__", "").split(".")
+    if len(parts) > 2 and parts[1] == "areas":
+        return parts[2]
+    return parts[1] if len(parts) > 1 else "?"
+
+
+def markdown() -> str:
+    """``docs/coverage.md``: every emulated endpoint, by area, from the route table."""
+    from emulator.http.app import all_routes
+
+    rows: dict[str, list[tuple[str, str]]] = {}
+
+    def walk(routes: list[BaseRoute], prefix: str) -> None:
+        for route in routes:
+            if isinstance(route, Mount):
+                walk(list(route.routes), prefix + route.path)
+            elif isinstance(route, Route):
+                methods = set(route.methods or {"GET"})
+                shown = sorted(m for m in methods if not (m == "HEAD" and "GET" in methods))
+                rows.setdefault(_area_of(route), []).append((prefix + route.path, ", ".join(shown)))
+
+    walk(all_routes(), "")
+    total = sum(len(r) for r in rows.values())
+    out = [
+        "# Endpoint coverage",
+        "",
+        "Generated from the route table by `python -m plugin.coverage > docs/coverage.md`;",
+        "a test fails when it is stale. Paths are relative to the context root; `{x}` is a",
+        "path parameter. Every row is implemented (the emulator has no stub routes); a method a",
+        "path does not list answers 405 with `Allow`.",
+        "",
+        f"{total} route paths in {len(rows)} areas.",
+    ]
+    for area in sorted(rows):
+        out += ["", f"## {area}", "", "| Path | Methods |", "|---|---|"]
+        out += [f"| `{path}` | {methods} |" for path, methods in rows[area]]
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.stdout.write(markdown())

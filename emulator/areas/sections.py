@@ -14,6 +14,7 @@ from .appschema import scenario as appschema
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .catalog import scenario as catalog
+from .mosaics import scenario as mosaics
 from .security import scenario as security
 from .seeding import scenario as seeding
 from .styles import scenario as styles
@@ -26,6 +27,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authFilters", auth_filters),
     ("security", security),
     ("catalog", catalog),
+    ("mosaics", mosaics),
     ("styles", styles),
     ("appSchema", appschema),
     ("urlChecks", urlchecks),

@@ -68,3 +68,46 @@ def test_workspace_rename_moves_its_styles_and_folder(client, emu):
     assert client.get("/rest/workspaces/ne/styles/countries.json").status_code == 404
     assert emu.state.datadir.exists("workspaces/ne2/styles")
     assert not emu.state.datadir.exists("workspaces/ne")
+
+
+def _resource_names(client, folder: str) -> list[str]:
+    doc = client.get(f"/rest/resource/{folder}?format=json").json()["ResourceDirectory"]
+    children = doc["children"]["child"]
+    return [c["name"] for c in (children if isinstance(children, list) else [children])]
+
+
+SLD = (
+    '<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld" '
+    'xmlns:ogc="http://www.opengis.net/ogc"><NamedLayer><Name>x</Name><UserStyle>'
+    "<Name>orphan</Name><FeatureTypeStyle><Rule><PointSymbolizer/></Rule></FeatureTypeStyle>"
+    "</UserStyle></NamedLayer></StyledLayerDescriptor>"
+)
+
+
+def _new_style(client) -> None:
+    r = client.post(
+        "/rest/styles?name=orphan",
+        content=SLD,
+        headers={"Content-Type": "application/vnd.ogc.sld+xml"},
+    )
+    assert r.status_code == 201, r.text
+    assert "orphan.sld" in _resource_names(client, "styles")
+
+
+def test_style_deleted_without_purge_stays_as_an_orphan_file(client):
+    _new_style(client)
+    assert client.delete("/rest/styles/orphan").status_code == 200
+    assert client.get("/rest/styles/orphan.json").status_code == 404
+    names = _resource_names(client, "styles")
+    assert "orphan.sld" not in names and any(n.startswith("orphan.sld.bak") for n in names)
+
+
+def test_style_deleted_with_purge_leaves_no_file(client):
+    _new_style(client)
+    assert client.delete("/rest/styles/orphan?purge=true").status_code == 200
+    assert not [n for n in _resource_names(client, "styles") if n.startswith("orphan.sld")]
+
+
+def test_style_in_use_cannot_be_deleted_without_recurse(client):
+    assert client.delete("/rest/styles/burg").status_code == 403
+    assert client.get("/rest/styles/burg.json").status_code == 200

@@ -8,6 +8,7 @@ Java's ``URLEncoder`` does. Parsing lives in ``parse.py``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 from urllib.parse import quote_plus
 
 from ...wire import json as wjson
@@ -108,9 +109,31 @@ def strings_node(tag: str, values: Iterable[str], item: str = "string") -> Node:
     return Node(tag, children=[Node(item, v) for v in values], arrays=frozenset({item}))
 
 
-def entries_node(tag: str, values: dict[str, str]) -> Node:
-    """A map as XStream writes it: ``<entry key="k">v</entry>``."""
-    return Node(tag, children=[Node("entry", v, attrs={"key": k}) for k, v in values.items()])
+def entries_node(tag: str, values: dict[str, Any]) -> Node:
+    """A map as XStream writes it: ``<entry key="k">v</entry>``; a structured value (a dict
+    in the JSON shape) becomes the entry's child elements."""
+    node = Node(tag)
+    for k, v in values.items():
+        if isinstance(v, dict):
+            node.children.append(shape_node("entry", {"@key": k, **v}))
+        else:
+            node.children.append(Node("entry", v, attrs={"key": k}))
+    return node
+
+
+def shape_node(tag: str, value: Any) -> Node:
+    """A value in the JSON shape (``@attr`` keys, ``$`` text, lists for repeats) as a Node."""
+    if not isinstance(value, dict):
+        return Node(tag, "" if value is None else value)
+    node = Node(tag, attrs={k[1:]: str(v) for k, v in value.items() if k.startswith("@")})
+    if "$" in value and len(value) == len(node.attrs) + 1:
+        node.value = value["$"]
+    for k, v in value.items():
+        if k.startswith("@") or k == "$":
+            continue
+        for item in v if isinstance(v, list) else [v]:
+            node.children.append(shape_node(k, item))
+    return node
 
 
 def crs_node(tag: str, crs: str | None) -> Node | None:
@@ -322,6 +345,8 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
         )
     node.children.append(styles)
     node.child(bbox_node("bounds", group.bounds))
+    if group.keywords:
+        node.child(strings_node("keywords", group.keywords))
     if not group.enabled:
         node.add("enabled", False)
     if not group.advertised:

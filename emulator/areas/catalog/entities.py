@@ -13,7 +13,7 @@ name)`` (``workspace`` None for a global style).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 VECTOR, RASTER, WMS, WMTS, GROUP = "VECTOR", "RASTER", "WMS", "WMTS", "GROUP"
 
@@ -24,6 +24,10 @@ DATA_STORE, COVERAGE_STORE, WMS_STORE, WMTS_STORE = (
     "wmtsStore",
 )
 FEATURE_TYPE, COVERAGE = "featureType", "coverage"
+
+MetadataValue = str | dict[str, Any]
+"""A metadata entry's value: text, or a structured value such as ``{"dimensionInfo": {...}}``
+or ``{"virtualTable": {...}}`` kept in the JSON shape of ``tree.xml_to_dict``."""
 
 GROUP_MODES = ("SINGLE", "OPAQUE_CONTAINER", "NAMED", "CONTAINER", "EO")
 PROJECTION_POLICIES = ("FORCE_DECLARED", "REPROJECT_TO_DECLARED", "NONE")
@@ -111,7 +115,7 @@ class Store:
     date_created: str | None = None
     date_modified: str | None = None
     disable_on_conn_failure: bool | None = None
-    metadata: dict[str, str] = field(default_factory=dict)
+    metadata: dict[str, MetadataValue] = field(default_factory=dict)
     available: list[str] = field(default_factory=list)
     """native names the store offers beyond the configured ones (``list=available``)"""
     lists_children: bool = False
@@ -185,7 +189,7 @@ class Resource:
     projection_policy: str | None = None
     enabled: bool = True
     advertised: bool = True
-    metadata: dict[str, str] = field(default_factory=dict)
+    metadata: dict[str, MetadataValue] = field(default_factory=dict)
     date_created: str | None = None
     date_modified: str | None = None
 
@@ -261,6 +265,7 @@ class LayerGroup:
     bounds: BBox | None = None
     enabled: bool = True
     advertised: bool = True
+    keywords: list[str] = field(default_factory=list)
     date_created: str | None = None
     date_modified: str | None = None
 

@@ -39,6 +39,18 @@ def text(d: dict[str, Any], key: str) -> str | None:
     return str(value)
 
 
+def enum(d: dict[str, Any], key: str, allowed: tuple[str, ...], what: str) -> str | None:
+    """An enum constant as XStream's ``EnumConverter`` reads it: exact name first, then a
+    case-insensitive match (``single`` → ``SINGLE``); anything else is refused."""
+    value = text(d, key)
+    if value is None or value in allowed:
+        return value
+    for constant in allowed:
+        if constant.lower() == value.lower():
+            return constant
+    raise Invalid(f"Unknown {what} {value}")
+
+
 def flag(d: dict[str, Any], key: str) -> bool | None:
     value = text(d, key)
     if value is None or value == "":
@@ -102,9 +114,37 @@ def strings(d: dict[str, Any], key: str) -> list[str] | None:
     return out
 
 
-def entries(d: dict[str, Any], key: str) -> dict[str, str] | None:
+def keywords(d: dict[str, Any]) -> list[str] | None:
+    """``<keywords>``: GeoServer's keyword list converter reads every child as a keyword,
+    whatever its name (``<string>``, ``<keyword>``), in document order."""
+    if "keywords" not in d:
+        return None
+    value = d["keywords"]
+    if value is None or value == "":
+        return []
+    if isinstance(value, list):
+        found = value
+    elif isinstance(value, dict):
+        found = [v for child in value.values() for v in as_list(child)]
+    else:
+        found = [value]
+    out = []
+    for v in found:
+        if isinstance(v, dict | list):
+            raise Invalid("Expected strings in keywords")
+        out.append(str(v))
+    return out
+
+
+def entries(
+    d: dict[str, Any], key: str, structured: bool = False
+) -> dict[str, Any] | None:
     """A map: ``<entry key="k">v</entry>``, ``<entry><string>k</string><string>v</string>
-    </entry>``, ``<k><string>v</string></k>``, ``{"entry":[{"@key":k,"$":v}]}`` or ``{k: v}``."""
+    </entry>``, ``<k><string>v</string></k>``, ``{"entry":[{"@key":k,"$":v}]}`` or ``{k: v}``.
+
+    With ``structured`` (metadata maps), an entry holding elements rather than text
+    (``<entry key="time"><dimensionInfo>…</dimensionInfo></entry>``, a ``virtualTable``) keeps
+    them as a dict in the JSON shape, to be written back as they came."""
     value = d.get(key)
     if value is None:
         return None
@@ -122,7 +162,11 @@ def entries(d: dict[str, Any], key: str) -> dict[str, str] | None:
             if not isinstance(e, dict):
                 raise Invalid(f"Malformed entry in {key}")
             if "@key" in e:
-                out[str(e["@key"])] = text(e, "$") or ""
+                inner = {k: v for k, v in e.items() if k not in ("@key", "$")}
+                if structured and inner:
+                    out[str(e["@key"])] = inner
+                else:
+                    out[str(e["@key"])] = text(e, "$") or ""
             else:
                 pair = as_list(e.get("string"))
                 if len(pair) != 2:
@@ -179,7 +223,7 @@ def parse_store(d: dict[str, Any]) -> Fields:
     _put(out, "disable_on_conn_failure", flag(d, "disableOnConnFailure"))
     _put(out, "workspace", ref_name(d, "workspace"))
     _put(out, "connection_parameters", entries(d, "connectionParameters"))
-    _put(out, "metadata", entries(d, "metadata"))
+    _put(out, "metadata", entries(d, "metadata", structured=True))
     return out
 
 
@@ -199,16 +243,14 @@ def parse_resource(d: dict[str, Any]) -> Fields:
     ):
         _put(out, attr, text(d, key))
     _put(out, "native_crs", text(d, "nativeCRS"))
-    policy = text(d, "projectionPolicy")
-    if policy is not None and policy not in PROJECTION_POLICIES:
-        raise Invalid(f"Unknown projection policy {policy}")
+    policy = enum(d, "projectionPolicy", PROJECTION_POLICIES, "projection policy")
     _put(out, "projection_policy", policy)
     for key, attr in (("enabled", "enabled"), ("advertised", "advertised")):
         _put(out, attr, flag(d, key))
     for key, attr in (("maxFeatures", "max_features"), ("numDecimals", "num_decimals")):
         _put(out, attr, integer(d, key))
+    _put(out, "keywords", keywords(d))
     for key, attr in (
-        ("keywords", "keywords"),
         ("supportedFormats", "supported_formats"),
         ("interpolationMethods", "interpolation_methods"),
         ("requestSRS", "request_srs"),
@@ -218,7 +260,7 @@ def parse_resource(d: dict[str, Any]) -> Fields:
     srs = out.get("srs")
     _put(out, "native_bbox", bbox(d, "nativeBoundingBox", srs))
     _put(out, "latlon_bbox", bbox(d, "latLonBoundingBox", "EPSG:4326"))
-    _put(out, "metadata", entries(d, "metadata"))
+    _put(out, "metadata", entries(d, "metadata", structured=True))
     _put(out, "store", ref_name(d, "store"))
     _put(out, "namespace", ref_name(d, "namespace"))
     if "attributes" in d:
@@ -290,10 +332,7 @@ def parse_layer_group(d: dict[str, Any]) -> Fields:
     """Members come back as (kind or None, name) pairs for the caller to resolve."""
     out: Fields = {}
     _put(out, "name", text(d, "name"))
-    mode = text(d, "mode")
-    if mode is not None and mode not in GROUP_MODES:
-        raise Invalid(f"Unknown layer group mode {mode}")
-    _put(out, "mode", mode)
+    _put(out, "mode", enum(d, "mode", GROUP_MODES, "layer group mode"))
     _put(out, "title", text(d, "title"))
     _put(out, "abstract", text(d, "abstractTxt") or text(d, "abstract"))
     _put(out, "workspace", ref_name(d, "workspace"))
@@ -308,6 +347,7 @@ def parse_layer_group(d: dict[str, Any]) -> Fields:
     if "styles" in d:
         out["styles"] = [style_ref(s) for s in items(d, "styles", "style")]
     _put(out, "bounds", bbox(d, "bounds", None))
+    _put(out, "keywords", keywords(d))
     for key in ("enabled", "advertised"):
         _put(out, key, flag(d, key))
     return out

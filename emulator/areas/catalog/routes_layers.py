@@ -96,7 +96,7 @@ async def _post_group(request: Request, cat: Catalog, ws: str | None) -> Respons
 
 
 def _apply(cat: Catalog, group: LayerGroup, fields: dict[str, Any]) -> None:
-    for key in ("mode", "title", "abstract", "bounds", "enabled", "advertised"):
+    for key in ("mode", "title", "abstract", "bounds", "enabled", "advertised", "keywords"):
         if key in fields:
             setattr(group, key, fields[key])
     if "members" in fields:

@@ -25,6 +25,10 @@ from .model import Catalog
 from .parse import parse_resource
 from .tree import Node
 
+# The first type each GeoServer controller declares, answered to a bare GET or ``*/*``:
+# FeatureTypeController lists HTML first, CoverageController text/xml.
+DEFAULT_FORMAT = {FEATURE_TYPE: "html", COVERAGE: "xml"}
+
 SPECS = {
     FEATURE_TYPE: ("datastores", "featuretypes", "data store", "feature type", "featureTypeName"),
     COVERAGE: ("coveragestores", "coverages", "coverage store", "coverage", "coverageName"),
@@ -68,7 +72,7 @@ async def collection(request: Request, kind: str, with_store: bool) -> Response:
     store = web.param(request, "store") if with_store else None
     if request.method == "POST":
         return await _post(request, cat, kind, ws, store)
-    fmt = web.out_format(request, None)
+    fmt = web.out_format(request, None, DEFAULT_FORMAT[kind])
     listing = (request.query_params.get("list") or "configured").lower()
     if listing != "configured" and (kind == FEATURE_TYPE or listing == "all"):
         return _available(request, cat, kind, ws, store, listing, fmt)
@@ -202,7 +206,7 @@ async def item(request: Request, kind: str, with_store: bool) -> Response:
         raise NotFound(f"Coverage '{name}' not found.")
     current = _existing(cat, kind, ws, store, name)
     if request.method == "GET":
-        fmt = web.out_format(request, ext)
+        fmt = web.out_format(request, ext, DEFAULT_FORMAT[kind])
         node = resource_node(current, web.links(request, fmt))
         return web.answer(
             node, fmt, f"{SPECS[kind][3].capitalize()} {current.workspace}:{current.name}"

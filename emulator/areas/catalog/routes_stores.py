@@ -86,9 +86,11 @@ def _fill_data_store(cat: Catalog, store: Store) -> None:
     ns = cat.namespace(store.workspace) or cat.default_namespace
     if "namespace" not in params and ns is not None:
         params["namespace"] = ns.uri
-    if store.type is None and params.get("dbtype") in FACTORY_TYPES:
+    # GeoServer sets the type from the factory the parameters select, over any type the
+    # client sent (GeoNode sends an empty <type/>); with no factory found it keeps the given one
+    if params.get("dbtype") in FACTORY_TYPES:
         store.type = FACTORY_TYPES[params["dbtype"]]
-    elif store.type is None and str(params.get("url", "")).lower().endswith(".shp"):
+    elif str(params.get("url", "")).lower().endswith(".shp"):
         store.type = "Shapefile"
 
 

@@ -43,6 +43,7 @@ from .entities import (
     FeatureType,
     Layer,
     LayerGroup,
+    MetadataValue,
     PublishedRef,
     Resource,
     Store,
@@ -151,9 +152,24 @@ def _store_fields(store: Store, s: Section) -> Store:
     store.date_created = s.str("dateCreated")
     store.date_modified = s.str("dateModified")
     store.disable_on_conn_failure = s.bool("disableOnConnFailure")
-    store.metadata = _strings(s, "metadata")
+    store.metadata = _metadata(s, "metadata")
     store.available = s.strings("available")
     return store
+
+
+def _metadata(s: Section, key: str) -> dict[str, MetadataValue]:
+    """A metadata map: text values, or objects for structured entries (``dimensionInfo``,
+    ``virtualTable``) in the JSON shape the REST API writes."""
+    out: dict[str, MetadataValue] = {}
+    for k, v in s.dict(key).items():
+        out[k] = v if isinstance(v, dict) else _scalar_text(s, key, k, v)
+    return out
+
+
+def _scalar_text(s: Section, key: str, k: str, v: Any) -> str:
+    if isinstance(v, bool) or not isinstance(v, str | int | float):
+        raise ScenarioError(f"{s.where}.{key}.{k}: expected a string or an object")
+    return str(v)
 
 
 def _strings(s: Section, key: str) -> dict[str, str]:
@@ -245,7 +261,7 @@ def _resource_fields(res: Resource, r: Section) -> Resource:
     res.projection_policy = r.str("projectionPolicy")
     res.enabled = r.bool("enabled", True)
     res.advertised = r.bool("advertised", True)
-    res.metadata = _strings(r, "metadata")
+    res.metadata = _metadata(r, "metadata")
     res.date_created = r.str("dateCreated")
     res.date_modified = r.str("dateModified")
     return res
@@ -313,6 +329,7 @@ def _group(g: Section) -> LayerGroup:
             "bounds",
             "enabled",
             "advertised",
+            "keywords",
             "dateCreated",
             "dateModified",
         }
@@ -335,6 +352,7 @@ def _group(g: Section) -> LayerGroup:
     group.bounds = _bbox(g, "bounds", None)
     group.enabled = g.bool("enabled", True)
     group.advertised = g.bool("advertised", True)
+    group.keywords = g.strings("keywords")
     group.date_created = g.str("dateCreated")
     group.date_modified = g.str("dateModified")
     return group

@@ -194,6 +194,7 @@ def _dump_group(g: LayerGroup) -> dict[str, Any]:
             "bounds": _dump_bbox(g.bounds),
             "enabled": g.enabled,
             "advertised": g.advertised,
+            "keywords": g.keywords,
             "dateCreated": g.date_created,
             "dateModified": g.date_modified,
         }

@@ -1,7 +1,8 @@
 """What the catalog endpoints share: path formats, links, answers, body reading, dates.
 
 Every catalog resource answers XML, JSON or HTML: the path extension wins, then
-``Accept``; with neither (or ``*/*``) GeoServer answers HTML, its configured default.
+``Accept``. With neither (or ``*/*``), Spring picks the first media type the controller
+declares: JSON for most catalog controllers, HTML for feature types, XML for coverages.
 """
 
 from __future__ import annotations
@@ -42,10 +43,11 @@ def last(request: Request, name: str) -> tuple[str, str | None]:
     return split_ext(param(request, name), FORMATS)
 
 
-def out_format(request: Request, ext: str | None) -> str:
+def out_format(request: Request, ext: str | None, default: str = "json") -> str:
+    """The response format; ``default`` is the first type the GeoServer controller declares."""
     if ext is None:
         ext = request.path_params.get("ext")
-    return context.response_format(request, ext, FORMATS, "html")
+    return context.response_format(request, ext, FORMATS, default)
 
 
 def links(request: Request, fmt: str) -> Links:

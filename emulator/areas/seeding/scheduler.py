@@ -166,17 +166,9 @@ class SeedScheduler:
         return True
 
     def _terminate(self, task: SeedTask) -> None:
-        store = self.store
+        """Take the task out of the pool and flag it (see ``simulation.kill``)."""
         task.listed = False
-        task.terminate = True
-        group = store.groups[task.group]
-        if task.start is None or task.finished or group.type == "TRUNCATE" or group.crash:
-            return
-        n = simulation.takes(task, group, store.now)
-        if not (task.cap_kind == "fail" and task.cap is not None and task.cap <= n):
-            task.cap, task.cap_kind = n + 1, "kill"
-        simulation.schedule(store, group)
-        store.next_event = simulation.next_event(store)
+        simulation.kill(self.store, task)
 
     def _drain_pool(self) -> None:
         """``TileBreeder.drain``: finished tasks leave the pool; done groups are forgotten."""

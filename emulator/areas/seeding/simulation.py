@@ -5,10 +5,11 @@ shared iterator when it starts, and another each time it completes one; at ``rat
 metatiles per second its n-th take happens at ``start + ceil(n * 1000 / rate)`` ms. The
 iterator runs dry at the M-th take of the whole group (ties in the same millisecond go to
 the lower task id); each task then ends at its first take that finds nothing. A kill lets
-the task finish the metatile in hand and take one more (GWC's loop does), a failure ends
-it when its next metatile fails. Everything a task does is therefore known in closed form
-from its start, its rate and its cap: advancing the clock only moves through task ends
-(events), never through tiles, and costs O(tasks) per event.
+the task finish the metatile in hand and take one more (GWC's loop does; a task killed
+while pending makes that take when it starts), a failure ends it when its next metatile
+fails. Everything a task does is therefore known in closed form from its start, its rate
+and its cap: advancing the clock only moves through task ends (events), never through
+tiles, and costs O(tasks) per event.
 """
 
 from __future__ import annotations
@@ -62,10 +63,6 @@ def _capped(task: SeedTask, group: SeedGroup, t: int) -> int:
 def _running_members(store: SeedingStore, group: SeedGroup) -> list[SeedTask]:
     tasks = (store.tasks[i] for i in group.members)
     return [t for t in tasks if t.start is not None and not t.finished]
-
-
-def consumed_at(store: SeedingStore, group: SeedGroup, t: int) -> int:
-    return group.consumed + sum(_capped(r, group, t) for r in _running_members(store, group))
 
 
 def _exhaustion(store: SeedingStore, group: SeedGroup, members: list[SeedTask]) -> int | None:
@@ -159,22 +156,42 @@ def _start(store: SeedingStore, task: SeedTask, t: int) -> SeedGroup | None:
             store.running[task.id] = None
             heapq.heappush(store.events, (task.end, task.id))
         return None
-    if group.crash is not None:
+    if _crashes(group, task):
         task.tiles_total = {"zoom": -1, "order": 0}.get(group.crash, group.tiles_total)
         task.end_state = "RUNNING"
         _end_now(task, t)
         return None
     task.tiles_total = group.tiles_total
-    if task.terminate:  # killed while pending: takes one metatile, stores nothing, returns
-        if consumed_at(store, group, t) < group.metatiles:
-            group.consumed += 1
-        task.end_state = "DONE"
-        _end_now(task, t)
-    else:
-        if group.fail_after is not None:
-            task.cap, task.cap_kind = group.fail_after + 1, "fail"
-        store.running[task.id] = None
+    if group.fail_after is not None and task.cap is None:
+        task.cap, task.cap_kind = group.fail_after + 1, "fail"
+    store.running[task.id] = None
     return group
+
+
+def _crashes(group: SeedGroup, task: SeedTask) -> bool:
+    """Whether the task's request makes it fail as it starts. A bad zoom range fails
+    before the first take; an unknown format only when the first metatile is rendered,
+    which a task killed before it started never tries."""
+    return group.crash is not None and not (group.crash == "format" and task.terminate)
+
+
+def kill(store: SeedingStore, task: SeedTask) -> None:
+    """``terminateNicely``: the task's loop stops at its next take, whose metatile it drops.
+
+    A running seed task first finishes the metatile in hand. A pending one makes that take
+    when a pool thread starts it (it is its first), so it still uses up a metatile of the
+    shared iterator, in turn with its siblings like any take, and its thread returns in the
+    same millisecond. A failure due before the kill stays; a truncate ignores the flag."""
+    task.terminate = True
+    group = store.groups[task.group]
+    if task.finished or group.type == "TRUNCATE":
+        return
+    n = takes(task, group, store.now)  # 0 while pending
+    if not (task.cap_kind == "fail" and task.cap is not None and task.cap <= n):
+        task.cap, task.cap_kind = n + 1, "kill"
+    if task.start is not None:
+        schedule(store, group)
+        store.next_event = next_event(store)
 
 
 def _end_now(task: SeedTask, t: int) -> None:

@@ -284,3 +284,57 @@ def test_delete_layer_group(client, emu):
 def test_layer_methods(client):
     assert client.post("/rest/layers", content="x").status_code == 405
     assert client.post("/rest/layers/topp:states", content="x").status_code == 405
+
+
+def test_group_mode_is_read_case_insensitively(client):
+    # XStream's EnumConverter falls back to a case-insensitive match: geoserver-rest sends
+    # <mode>single</mode> and reads back SINGLE.
+    body = (
+        "<layerGroup><name>lower</name><mode>single</mode><publishables>"
+        "<published type='layer'><name>sf:roads</name></published></publishables></layerGroup>"
+    )
+    assert client.post("/rest/layergroups", content=body, headers=XML).status_code == 201
+    assert client.get("/rest/layergroups/lower.json").json()["layerGroup"]["mode"] == "SINGLE"
+    r = client.put("/rest/layergroups/lower", json={"layerGroup": {"mode": "Named"}})
+    assert r.status_code == 200
+    assert client.get("/rest/layergroups/lower.json").json()["layerGroup"]["mode"] == "NAMED"
+    r = client.put("/rest/layergroups/lower", json={"layerGroup": {"mode": "sideways"}})
+    assert r.status_code == 400 and "sideways" in r.text
+    assert client.get("/rest/layergroups/lower.json").json()["layerGroup"]["mode"] == "NAMED"
+
+
+def test_projection_policy_is_read_case_insensitively(client):
+    url = "/rest/workspaces/sf/datastores/sf/featuretypes/roads"
+    r = client.put(url, json={"featureType": {"projectionPolicy": "reproject_to_declared"}})
+    assert r.status_code == 200
+    policy = client.get(url + ".json").json()["featureType"]["projectionPolicy"]
+    assert policy == "REPROJECT_TO_DECLARED"
+
+
+def test_group_keywords_any_child_name(client):
+    # GeoServer's keyword list converter takes every child of <keywords>, whatever its name;
+    # geoserver-rest sends <keyword> items and reads back keywords.string.
+    body = (
+        "<layerGroup><name>kw</name><publishables><published type='layer'>"
+        "<name>sf:roads</name></published></publishables>"
+        "<keywords><keyword>a</keyword><keyword>b</keyword></keywords></layerGroup>"
+    )
+    assert client.post("/rest/layergroups", content=body, headers=XML).status_code == 201
+    group = client.get("/rest/layergroups/kw.json").json()["layerGroup"]
+    assert group["keywords"] == {"string": ["a", "b"]}
+    root = etree.fromstring(client.get("/rest/layergroups/kw.xml").content)
+    assert [k.text for k in root.find("keywords")] == ["a", "b"]
+    body = "<layerGroup><keywords><string>c</string></keywords></layerGroup>"
+    r = client.put("/rest/layergroups/kw", content=body, headers=XML)
+    assert r.status_code == 200
+    assert client.get("/rest/layergroups/kw.json").json()["layerGroup"]["keywords"] == {
+        "string": ["c"]
+    }
+
+
+def test_feature_type_keywords_any_child_name(client):
+    url = "/rest/workspaces/sf/datastores/sf/featuretypes/roads"
+    body = "<featureType><keywords><keyword>x</keyword><string>y</string></keywords></featureType>"
+    assert client.put(url, content=body, headers=XML).status_code == 200
+    keywords = client.get(url + ".json").json()["featureType"]["keywords"]["string"]
+    assert sorted(keywords) == ["x", "y"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from emulator import Emulator
+
 BASE = "http://localhost:8080/geoserver/rest"
 ATOM = "{http://www.w3.org/2005/Atom}link"
 XML = {"Content-Type": "application/xml"}
@@ -267,3 +269,83 @@ def test_coverage_list_all(tmp_path, client_for):
 )
 def test_resource_reset(client, path):
     assert client.post(path).status_code == 200
+
+
+TIME_XML = (
+    "<coverage><metadata><entry key='time'><dimensionInfo><enabled>true</enabled>"
+    "<presentation>LIST</presentation><units>ISO8601</units>"
+    "<defaultValue><strategy>MINIMUM</strategy></defaultValue></dimensionInfo></entry>"
+    "</metadata></coverage>"
+)
+
+
+def test_structured_metadata_entry_from_xml(client):
+    # geoserver-rest's publish_time_dimension_to_coveragestore and geoserver-restconfig's
+    # dimension writers send a dimensionInfo inside a metadata entry: it is kept and written
+    # back, in XML and in JSON, instead of being flattened to an empty entry.
+    url = "/rest/workspaces/sf/coveragestores/sfdem/coverages/sfdem"
+    r = client.put(url, content=TIME_XML, headers={"Content-Type": "application/xml"})
+    assert r.status_code == 200
+    root = etree.fromstring(client.get(url + ".xml").content)
+    info = root.find("metadata/entry[@key='time']/dimensionInfo")
+    assert info.findtext("presentation") == "LIST"
+    assert info.findtext("defaultValue/strategy") == "MINIMUM"
+    entry = client.get(url + ".json").json()["coverage"]["metadata"]["entry"]
+    assert entry == {
+        "@key": "time",
+        "dimensionInfo": {
+            "enabled": "true",
+            "presentation": "LIST",
+            "units": "ISO8601",
+            "defaultValue": {"strategy": "MINIMUM"},
+        },
+    }
+
+
+def test_structured_metadata_entry_from_json_and_text_entries(client):
+    url = "/rest/workspaces/sf/datastores/sf/featuretypes/roads"
+    body = {
+        "featureType": {
+            "metadata": {
+                "entry": [
+                    {"@key": "elevation", "dimensionInfo": {"enabled": True, "units": "m"}},
+                    {"@key": "cachingEnabled", "$": "false"},
+                ]
+            }
+        }
+    }
+    assert client.put(url, json=body).status_code == 200
+    entries = client.get(url + ".json").json()["featureType"]["metadata"]["entry"]
+    assert entries == [
+        {"@key": "elevation", "dimensionInfo": {"enabled": True, "units": "m"}},
+        {"@key": "cachingEnabled", "$": "false"},
+    ]
+    root = etree.fromstring(client.get(url + ".xml").content)
+    assert root.findtext("metadata/entry[@key='elevation']/dimensionInfo/enabled") == "true"
+    assert root.findtext("metadata/entry[@key='cachingEnabled']") == "false"
+
+
+def test_virtual_table_metadata_keeps_repeated_elements(client, emu, tmp_path):
+    body = (
+        "<featureType><name>v1</name><metadata><entry key='JDBC_VIRTUAL_TABLE'><virtualTable>"
+        "<name>v1</name><sql>select 1</sql><keyColumn>id</keyColumn>"
+        "<geometry><name>geom</name><type>Point</type><srid>4326</srid></geometry>"
+        "<parameter><name>a</name><defaultValue>1</defaultValue></parameter>"
+        "<parameter><name>b</name></parameter></virtualTable></entry></metadata></featureType>"
+    )
+    r = client.post(
+        "/rest/workspaces/sf/datastores/sf/featuretypes",
+        content=body,
+        headers={"Content-Type": "text/xml"},
+    )
+    assert r.status_code == 201
+    url = "/rest/workspaces/sf/datastores/sf/featuretypes/v1.xml"
+    vt = etree.fromstring(client.get(url).content).find(
+        "metadata/entry[@key='JDBC_VIRTUAL_TABLE']/virtualTable"
+    )
+    assert [p.findtext("name") for p in vt.findall("parameter")] == ["a", "b"]
+    assert vt.findtext("geometry/srid") == "4326"
+    path = tmp_path / "dump.json"
+    emu.save_scenario(path)
+    again = Emulator(str(path)).state.catalog.resource("sf", "v1")
+    assert again.metadata == emu.state.catalog.resource("sf", "v1").metadata

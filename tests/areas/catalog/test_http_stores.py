@@ -111,6 +111,28 @@ def test_create_datastore_json(client):
     assert [n["name"] for n in names] == ["gpkg"]
 
 
+def test_create_datastore_type_comes_from_the_factory(client):
+    # GeoServer sets the type from the factory the parameters select, over the client's
+    # (geoserver-restconfig sends an empty <type/>); without a known factory it keeps it.
+    body = (
+        "<dataStore><name>pg</name><type/><connectionParameters>"
+        '<entry key="dbtype">postgis</entry><entry key="host">db</entry>'
+        "</connectionParameters></dataStore>"
+    )
+    url = "/rest/workspaces/sf/datastores"
+
+    def created_type(body: str, name: str) -> str:
+        assert client.post(url, content=body, headers=XML).status_code == 201
+        return client.get(f"{url}/{name}.json").json()["dataStore"]["type"]
+
+    assert created_type(body, "pg") == "PostGIS"
+    body = body.replace("<type/>", "<type>Oracle NG</type>").replace("<name>pg", "<name>pg2")
+    assert created_type(body, "pg2") == "PostGIS"
+    assert created_type("<dataStore><name>odd</name><type>Custom</type></dataStore>", "odd") == (
+        "Custom"
+    )
+
+
 def test_create_datastore_errors(client):
     body = "<dataStore><name>x</name><workspace><name>topp</name></workspace></dataStore>"
     r = client.post("/rest/workspaces/sf/datastores", content=body, headers=XML)

@@ -39,17 +39,60 @@ def test_list_xml_has_atom_links(client):
     assert link.get("type") == "application/atom+xml"
 
 
-def test_default_format_is_html_and_accept_chooses(client):
-    assert client.get("/rest/workspaces").headers["content-type"].startswith("text/html")
-    assert (
-        client.get("/rest/workspaces", headers={"Accept": "*/*"})
-        .headers["content-type"]
-        .startswith("text/html")
-    )
+@pytest.mark.parametrize(
+    ("path", "media_type"),
+    [
+        # Spring answers a bare GET (or ``Accept: */*``) with the first type the controller
+        # declares: JSON for workspaces, namespaces, stores, layers and groups (what
+        # geoserver-rest's ``r.json()`` on bare URLs relies on), HTML for feature types,
+        # text/xml for coverages.
+        ("/rest/workspaces", "application/json"),
+        ("/rest/workspaces/sf", "application/json"),
+        ("/rest/workspaces/default", "application/json"),
+        ("/rest/namespaces/sf", "application/json"),
+        ("/rest/workspaces/sf/datastores", "application/json"),
+        ("/rest/workspaces/sf/datastores/sf", "application/json"),
+        ("/rest/workspaces/sf/coveragestores", "application/json"),
+        ("/rest/workspaces/sf/coveragestores/sfdem", "application/json"),
+        ("/rest/workspaces/sf/wmsstores", "application/json"),
+        ("/rest/layers", "application/json"),
+        ("/rest/layers/sf:roads", "application/json"),
+        ("/rest/workspaces/sf/layers/roads", "application/json"),
+        ("/rest/layergroups", "application/json"),
+        ("/rest/layergroups/spearfish", "application/json"),
+        ("/rest/workspaces/ne/layergroups/world", "application/json"),
+        ("/rest/workspaces/sf/datastores/sf/featuretypes", "text/html"),
+        ("/rest/workspaces/sf/datastores/sf/featuretypes/roads", "text/html"),
+        ("/rest/workspaces/sf/featuretypes/roads", "text/html"),
+        ("/rest/workspaces/sf/coveragestores/sfdem/coverages", "application/xml"),
+        ("/rest/workspaces/sf/coveragestores/sfdem/coverages/sfdem", "application/xml"),
+        ("/rest/workspaces/sf/coverages", "application/xml"),
+    ],
+)
+@pytest.mark.parametrize("accept", [None, "*/*"])
+def test_default_format_is_the_controllers_first(client, path, media_type, accept):
+    headers = {"Accept": accept} if accept else {}
+    if accept is None:
+        # httpx sends ``Accept: */*`` unless told otherwise; drop the header entirely
+        r = client.build_request("GET", path)
+        del r.headers["accept"]
+        response = client.send(r)
+    else:
+        response = client.get(path, headers=headers)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith(media_type)
+
+
+def test_accept_chooses(client):
     r = client.get("/rest/workspaces", headers={"Accept": "application/json"})
     assert r.json()["workspaces"]["workspace"][0]["href"].endswith("/workspaces/cite.json")
     r = client.get("/rest/workspaces", headers={"Accept": "application/xml"})
     assert r.content.startswith(b"<workspaces>")
+    r = client.get("/rest/workspaces", headers={"Accept": "text/html"})
+    assert r.headers["content-type"].startswith("text/html")
+    browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    r = client.get("/rest/workspaces/sf", headers={"Accept": browser})
+    assert r.headers["content-type"].startswith("text/html")
 
 
 def test_links_follow_the_request_host(client):
@@ -260,7 +303,7 @@ def test_namespace_uri_change_follows_into_store_parameters(client):
 
 
 def test_html_pages_for_objects(client):
-    r = client.get("/rest/workspaces/sf")
+    r = client.get("/rest/workspaces/sf.html")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     assert f"{BASE}/workspaces/sf/datastores.html" in r.text
     r = client.get("/rest/layers/topp:states.html")
@@ -274,3 +317,15 @@ def test_names_with_spaces_are_encoded(client):
     items = client.get("/rest/workspaces.json").json()["workspaces"]["workspace"]
     assert {"name": "my ws", "href": f"{BASE}/workspaces/my+ws.json"} in items
     assert client.get("/rest/workspaces/my ws.json").json()["workspace"]["name"] == "my ws"
+
+
+@pytest.mark.parametrize("path", ["/rest/reload", "/rest/reset"])
+def test_reload_and_reset(client, anon, emu, path):
+    before = emu.dump_scenario()
+    for method in ("POST", "PUT"):
+        r = client.request(method, path)
+        assert r.status_code == 200 and r.content == b""
+    assert emu.dump_scenario() == before
+    r = client.get(path)
+    assert r.status_code == 405 and set(r.headers["allow"].split(", ")) >= {"POST", "PUT"}
+    assert anon.post(path).status_code == 401

@@ -194,3 +194,16 @@ def test_unpublished_resource_and_nested_group(tmp_path):
     assert cat.layer_group(None, "outer").publishables[0].kind == "layerGroup"
     doc = emu.dump_scenario()["catalog"]
     assert [g["name"] for g in doc["layerGroups"]] == ["inner", "outer"]
+
+
+def test_group_keywords_load_and_dump(tmp_path):
+    path = tmp_path / "kw.json"
+    section = {
+        "workspaces": [{"name": "w"}],
+        "dataStores": [{"workspace": "w", "name": "s", "featureTypes": [{"name": "f"}]}],
+        "layerGroups": [{"name": "g", "layers": ["w:f"], "keywords": ["a", "b"]}],
+    }
+    path.write_text(json.dumps({"extends": "empty", "catalog": section}))
+    emu = Emulator(str(path))
+    assert emu.state.catalog.layer_group(None, "g").keywords == ["a", "b"]
+    assert emu.dump_scenario()["catalog"]["layerGroups"][0]["keywords"] == ["a", "b"]

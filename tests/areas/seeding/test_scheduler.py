@@ -135,6 +135,32 @@ def test_kill_pending_and_the_ghost_takes_one_metatile(gwc, seed):
     assert rows(gwc) == [[0, 6, 0, 1, 2], [160, 178, 0, 2, 2]]
 
 
+def test_a_ghost_starting_before_its_sibling_s_next_take_gets_the_metatile(gwc, seed):
+    gwc.state.seeding.settings.pool_size = 2
+    seed(type="truncate")  # task 1 holds a thread until 1000 ms
+    gwc.clock.advance(0.901)
+    seed(zoom_stop=1, thread_count=2)  # two metatiles: task 2 takes the first at 901 ms
+    gwc.scheduler.kill_all("pending")  # task 3
+    gwc.scheduler.drain()
+    # task 3 starts at 1000 ms and takes the second; task 2 completes the first at 1001 ms
+    # and finds nothing left: one metatile completed, shown as 0 tiles done
+    assert [(t.id, t.state) for t in gwc.scheduler.tasks][1:] == [(2, "DONE"), (3, "DONE")]
+    assert rows(gwc) == [[-1, -1, -2, 1, 2], [0, 18, 0, 2, 2]]
+    assert gwc.scheduler.cached_tiles("test:world") == 2  # zoom 0 only
+
+
+def test_a_ghost_with_an_unknown_format_never_renders_so_never_crashes(gwc, seed):
+    gwc.state.seeding.settings.pool_size = 1
+    seed(zoom_stop=0)
+    seed(format="image/nope", thread_count=2)  # tasks 2 and 3, pending
+    gwc.scheduler.kill_task(3)
+    gwc.scheduler.drain()
+    # task 2 crashes at its first metatile (stays RUNNING); task 3 takes one and returns
+    assert [(t.id, t.state) for t in gwc.scheduler.tasks] == [
+        (1, "DONE"), (2, "RUNNING"), (3, "DONE"),
+    ]  # fmt: skip
+
+
 def test_kill_all_per_layer_and_bad_code(gwc, seed):
     seed()
     seed(layer="topp:states", zoom_stop=8)

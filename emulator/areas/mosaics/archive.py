@@ -1,0 +1,78 @@
+"""Unpacking an uploaded ZIP in memory, refusing what could escape or explode.
+
+Every entry name must be a plain relative path (no ``..``, no absolute path, no drive
+letter); the archive may hold at most ``MAX_ENTRIES`` files and ``max_total`` bytes once
+inflated, counted while inflating (the sizes an archive declares are not trusted). Folder
+entries are dropped; the files keep their relative paths.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+from ...core.errors import Invalid, PayloadTooLarge
+
+MAX_ENTRIES = 10_000
+CHUNK = 64 * 1024
+
+
+def unzip(data: bytes, max_total: int) -> dict[str, bytes]:
+    """The archive's files as ``{relative path: bytes}``, in archive order."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise Invalid("Error occured unzipping file: the body is not a ZIP archive") from None
+    out: dict[str, bytes] = {}
+    total = 0
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_ENTRIES:
+            raise PayloadTooLarge(f"The archive holds more than {MAX_ENTRIES} entries")
+        for info in infos:
+            name = safe_name(info.filename)
+            if info.is_dir() or name is None:
+                continue
+            body = _inflate(archive, info, max_total - total)
+            total += len(body)
+            out[name] = body
+    return out
+
+
+def safe_name(raw: str) -> str | None:
+    """A normalised relative path for an entry name, None for a folder or an empty name,
+    ``Invalid`` for a name that points outside the target folder."""
+    name = raw.replace("\\", "/")
+    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+        raise Invalid(f"Illegal entry in the archive (absolute path): {raw}")
+    parts = [p for p in name.split("/") if p not in ("", ".")]
+    if any(p == ".." for p in parts):
+        raise Invalid(f"Illegal entry in the archive (outside of the target directory): {raw}")
+    if not parts or name.endswith("/"):
+        return None
+    return "/".join(parts)
+
+
+def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        with archive.open(info) as stream:
+            while True:
+                chunk = stream.read(CHUNK)
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > budget:
+                    raise PayloadTooLarge("The archive inflates beyond the size the server accepts")
+                chunks.append(chunk)
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        NotImplementedError,
+        RuntimeError,
+        OSError,
+        EOFError,
+    ) as exc:
+        raise Invalid(f"Error occured unzipping file: {info.filename}: {exc}") from None
+    return b"".join(chunks)

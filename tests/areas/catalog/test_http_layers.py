@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from emulator.areas.catalog.entities import StyleRef
+
 BASE = "http://localhost:8080/geoserver/rest"
 ATOM = "{http://www.w3.org/2005/Atom}link"
 XML = {"Content-Type": "application/xml"}
@@ -93,6 +95,46 @@ def test_put_default_style_xml_and_json(client, emu):
     assert layer["defaultStyle"]["href"] == f"{BASE}/workspaces/ne/styles/countries.json"
     assert "styles" not in layer
     assert emu.state.catalog.layers_using_style(("ne", "countries"))[0].prefixed == "ne:countries"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<layer><defaultStyle><name>nope</name></defaultStyle></layer>",
+        "<layer><defaultStyle><name>ne:nope</name></defaultStyle></layer>",
+        "<layer><defaultStyle><name>nope</name><workspace>ne</workspace></defaultStyle></layer>",
+        "<layer><defaultStyle/></layer>",
+        '{"layer": {"defaultStyle": {"name": "nope"}}}',
+        '{"layer": {"defaultStyle": "nope"}}',
+    ],
+)
+def test_put_of_a_default_style_that_does_not_exist_changes_nothing(client, emu, body):
+    """GeoServer resolves the name to no style (null), and its update skips nulls: 200."""
+    headers = XML if body.startswith("<") else {"Content-Type": "application/json"}
+    before = emu.state.catalog.layer("topp", "states")
+    r = client.put("/rest/layers/topp:states", content=body, headers=headers)
+    assert (r.status_code, r.text) == (200, "")
+    after = emu.state.catalog.layer("topp", "states")
+    assert after.default_style == before.default_style == StyleRef(None, "population")
+    assert emu.state.catalog.problems() == []
+
+
+def test_put_style_names_resolve_as_geoserver_looks_them_up(client, emu):
+    put = lambda style: client.put("/rest/layers/topp:states", json={"layer": style})  # noqa: E731
+    layer = lambda: emu.state.catalog.layer("topp", "states")  # noqa: E731
+    # a bare name: global first, then any workspace holding one of that name
+    assert put({"defaultStyle": {"name": "countries"}}).status_code == 200
+    assert layer().default_style == StyleRef("ne", "countries")
+    # a workspace given but no such style there: looked up again by name (global)
+    assert put({"defaultStyle": {"name": "polygon", "workspace": "ne"}}).status_code == 200
+    assert layer().default_style == StyleRef(None, "polygon")
+    # names that find no style are left out of `styles`
+    styles = {"styles": {"style": [{"name": "nope"}, {"name": "ne:coastline"}, "line"]}}
+    assert put(styles).status_code == 200
+    assert layer().styles == [StyleRef("ne", "coastline"), StyleRef(None, "line")]
+    got = client.get("/rest/layers/topp:states.json").json()["layer"]
+    assert got["defaultStyle"]["name"] == "polygon"
+    assert [s["name"] for s in got["styles"]["style"]] == ["ne:coastline", "line"]
 
 
 def test_put_missing_layer_and_bad_body(client):

@@ -61,13 +61,16 @@ class Record:
             else:
                 defaults[name] = value
         cls._fields, cls._defaults = tuple(names), defaults
-        if frozen or cls._frozen:
-            cls._frozen = True
-            setattr(cls, "__hash__", Record._hash)
-            setattr(cls, "__setattr__", Record._refuse_set)
-            setattr(cls, "__delattr__", Record._refuse_delete)
-        else:
-            setattr(cls, "__hash__", None)  # unhashable, as a mutable dataclass
+        cls._frozen = frozen or cls._frozen
+        methods: dict[str, Any] = {"__hash__": None}  # unhashable, as a mutable dataclass
+        if cls._frozen:
+            methods = {
+                "__hash__": Record._hash,
+                "__setattr__": Record._refuse_set,
+                "__delattr__": Record._refuse_delete,
+            }
+        for name, method in methods.items():
+            setattr(cls, name, method)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)

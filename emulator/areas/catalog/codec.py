@@ -3,6 +3,14 @@
 Each ``*_node`` builds one ``tree.Node`` for an object; ``render`` writes it in the asked
 format. Links are absolute (``Links``): ``<base>/rest/<path>.<ext>``, names URL-encoded as
 Java's ``URLEncoder`` does. Parsing lives in ``parse.py``.
+
+JSON collections follow GeoServer's two writers. A list endpoint (``list_node``) is an array
+even with one item (``XStreamCatalogListConverter`` writes a one-item list specially) and
+``""`` when empty. A collection inside one object (keywords, attributes, styles, members,
+map entries) goes through ``XStreamPersister`` and Jettison's mapped convention: a lone item
+is a plain value or object, repeats make an array, and an empty collection or map is left
+out (its reflection provider skips them); ``attributes``, which ``FeatureTypeController``
+writes itself, is always there.
 """
 
 from __future__ import annotations
@@ -106,7 +114,8 @@ def list_node(
 
 
 def strings_node(tag: str, values: Iterable[str], item: str = "string") -> Node:
-    return Node(tag, children=[Node(item, v) for v in values], arrays=frozenset({item}))
+    """A nested collection of strings: ``{"string": "a"}`` for one, a list for more."""
+    return Node(tag, children=[Node(item, v) for v in values])
 
 
 def entries_node(tag: str, values: dict[str, Any]) -> Node:
@@ -188,7 +197,7 @@ def store_node(store: Store, links: Links, fmt: str, children: list[str] | None 
     node = Node(store.kind).add("name", store.name).add("description", store.description)
     node.add("type", store.type).add("enabled", store.enabled)
     node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
-    if isinstance(store, DataStore):
+    if isinstance(store, DataStore) and store.connection_parameters:
         node.child(entries_node("connectionParameters", store.connection_parameters))
     node.add("__default" if fmt == "xml" else "_default", store.default)
     if isinstance(store, CoverageStore):
@@ -208,7 +217,7 @@ def store_node(store: Store, links: Links, fmt: str, children: list[str] | None 
         node.children.append(collection_link(tag, f"{base}.{links.ext}"))
         return node
     item = tag[:-1]
-    listed = Node(tag, arrays=frozenset({item}))
+    listed = Node(tag)
     for name in children:
         href = f"{base}/{encode(name)}.{links.ext}"
         listed.children.append(Node(item, children=[Node("name", name)], link=href))
@@ -255,7 +264,7 @@ def feature_type_node(ft: FeatureType, links: Links) -> Node:
         "circularArcPresent",
     ):
         node.add(flag, False)
-    attrs = Node("attributes", arrays=frozenset({"attribute"}))
+    attrs = Node("attributes")
     for a in ft.attributes:
         item = Node("attribute").add("name", a.name).add("minOccurs", a.min_occurs)
         item.add("maxOccurs", a.max_occurs).add("nillable", a.nillable).add("binding", a.binding)
@@ -271,7 +280,7 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
     if cov.interpolation_methods:
         node.child(strings_node("interpolationMethods", cov.interpolation_methods))
     node.add("defaultInterpolationMethod", cov.default_interpolation_method)
-    dims = Node("dimensions", arrays=frozenset({"coverageDimension"}))
+    dims = Node("dimensions")
     for d in cov.dimensions:
         item = Node("coverageDimension").add("name", d.name).add("description", d.description)
         if d.range_min is not None or d.range_max is not None:
@@ -308,7 +317,7 @@ def layer_node(layer: Layer, res: Resource, links: Links) -> Node:
     if layer.default_style is not None:
         node.children.append(style_ref_node("defaultStyle", layer.default_style, links))
     if layer.styles:
-        styles = Node("styles", attrs={"class": "linked-hash-set"}, arrays=frozenset({"style"}))
+        styles = Node("styles", attrs={"class": "linked-hash-set"})
         styles.children.extend(style_ref_node("style", s, links) for s in layer.styles)
         node.children.append(styles)
     node.children.append(_ref("resource", layer.prefixed, links.resource(res), {"class": res.kind}))
@@ -328,7 +337,7 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
     node.add("title", group.title).add("abstractTxt", group.abstract)
     if group.workspace is not None:
         node.child(Node("workspace").add("name", group.workspace))
-    pubs = Node("publishables", arrays=frozenset({"published"}))
+    pubs = Node("publishables")
     for ref in group.publishables:
         if ref.kind == "layer":
             href = links.href("workspaces", encode(ref.workspace or ""), "layers", encode(ref.name))
@@ -338,7 +347,7 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
             href = links.href("layergroups", encode(ref.name))
         pubs.children.append(_ref("published", ref.prefixed, href, {"type": ref.kind}))
     node.children.append(pubs)
-    styles = Node("styles", arrays=frozenset({"style"}))
+    styles = Node("styles")
     for style in group.styles:
         styles.children.append(
             Node("style") if style is None else style_ref_node("style", style, links)

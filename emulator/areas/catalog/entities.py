@@ -8,12 +8,16 @@ its name; a layer group lists layers and other groups.
 
 Styles belong to the styles area: here a style is only a reference ``StyleRef(workspace,
 name)`` (``workspace`` None for a global style).
+
+The classes are ``record.Record`` s: declared and behaving as dataclasses, without the
+methods ``@dataclass`` would compile for each of them when ``emulator`` is imported.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from .record import Record, field
 
 VECTOR, RASTER, WMS, WMTS, GROUP = "VECTOR", "RASTER", "WMS", "WMTS", "GROUP"
 
@@ -61,8 +65,7 @@ class PublishedRef(NamedTuple):
         return self.name if self.workspace is None else f"{self.workspace}:{self.name}"
 
 
-@dataclass(frozen=True)
-class BBox:
+class BBox(Record, frozen=True):
     """An envelope as GeoServer writes it: min/max x, min/max y, and its CRS code."""
 
     minx: float
@@ -85,23 +88,20 @@ def is_projected(crs: str | None) -> bool:
     return crs is not None and crs.upper() not in GEOGRAPHIC_CODES
 
 
-@dataclass
-class Workspace:
+class Workspace(Record):
     name: str
     isolated: bool = False
     date_created: str | None = None
     date_modified: str | None = None
 
 
-@dataclass
-class Namespace:
+class Namespace(Record):
     prefix: str
     uri: str
     isolated: bool = False
 
 
-@dataclass
-class Store:
+class Store(Record):
     """What every store kind has; ``kind`` is one of the ``*_STORE`` constants."""
 
     name: str
@@ -123,18 +123,15 @@ class Store:
     link: an app-schema store after a ZIP upload, as the spec shows it (set by that area)"""
 
 
-@dataclass
 class DataStore(Store):
     connection_parameters: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
 class CoverageStore(Store):
     kind: str = COVERAGE_STORE
     url: str | None = None
 
 
-@dataclass
 class WMSStore(Store):
     kind: str = WMS_STORE
     capabilities_url: str | None = None
@@ -143,14 +140,12 @@ class WMSStore(Store):
     connect_timeout: int = 30
 
 
-@dataclass
 class WMTSStore(Store):
     kind: str = WMTS_STORE
     capabilities_url: str | None = None
 
 
-@dataclass
-class Attribute:
+class Attribute(Record):
     """A feature type attribute; ``binding`` is a Java class name (``java.lang.String``)."""
 
     name: str
@@ -161,16 +156,14 @@ class Attribute:
     length: int | None = None
 
 
-@dataclass
-class CoverageDimension:
+class CoverageDimension(Record):
     name: str
     description: str | None = None
     range_min: float | None = None
     range_max: float | None = None
 
 
-@dataclass
-class Resource:
+class Resource(Record):
     """What feature types and coverages share. ``workspace`` is the namespace prefix."""
 
     name: str
@@ -194,7 +187,6 @@ class Resource:
     date_modified: str | None = None
 
 
-@dataclass
 class FeatureType(Resource):
     attributes: list[Attribute] = field(default_factory=list)
     max_features: int = 0
@@ -210,7 +202,6 @@ class FeatureType(Resource):
         return None
 
 
-@dataclass
 class Coverage(Resource):
     kind: str = COVERAGE
     native_coverage_name: str | None = None
@@ -224,8 +215,7 @@ class Coverage(Resource):
     parameters: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
-class Layer:
+class Layer(Record):
     """A published resource; ``name`` and ``workspace`` are its resource's."""
 
     name: str
@@ -250,8 +240,7 @@ class Layer:
         return PublishedRef("layer", self.workspace, self.name)
 
 
-@dataclass
-class LayerGroup:
+class LayerGroup(Record):
     """Members are ``PublishedRef`` s; ``styles[i]`` is the style of member ``i`` (None:
     the member's default)."""
 

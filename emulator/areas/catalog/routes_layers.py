@@ -2,14 +2,15 @@
 
 ``/rest/layers`` names layers ``ws:name``; ``/rest/workspaces/{ws}/layers`` by bare name.
 ``/rest/layergroups`` holds the global groups, ``/rest/workspaces/{ws}/layergroups`` the
-groups of one workspace. Style references are stored as given (the styles area owns the
-styles themselves).
+groups of one workspace. A layer PUT looks its style names up in the styles area as
+GeoServer's reference resolution does, and leaves out names that find no style (the default
+style then stays as it was).
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from starlette.requests import Request
@@ -19,9 +20,12 @@ from starlette.routing import BaseRoute, Route
 from ...core.errors import Invalid, NotFound
 from . import web
 from .codec import layer_group_node, layer_node
-from .entities import LayerGroup, PublishedRef
+from .entities import LayerGroup, PublishedRef, StyleRef
 from .model import Catalog
-from .parse import parse_layer, parse_layer_group
+from .parse import items, parse_layer, parse_layer_group, text
+
+if TYPE_CHECKING:
+    from ..styles.model import StyleStore
 
 
 async def layers(request: Request) -> Response:
@@ -56,10 +60,35 @@ async def layer(request: Request) -> Response:
         )
     _, data = await web.body(request, "layer")
     updated = copy.deepcopy(found)
-    for key, value in parse_layer(data).items():
+    fields = parse_layer(data)
+    styles = web.state(request).styles
+    fields.pop("default_style", None)
+    default = resolve_style(styles, data["defaultStyle"]) if "defaultStyle" in data else None
+    if default is not None:
+        fields["default_style"] = default
+    if "styles" in fields:
+        found_styles = (resolve_style(styles, v) for v in items(data, "styles", "style"))
+        fields["styles"] = [ref for ref in found_styles if ref is not None]
+    for key, value in fields.items():
         setattr(updated, key, value)
     cat.replace_layer(found.workspace, found.name, updated, when=web.now(request))
     return Response(status_code=200)
+
+
+def resolve_style(styles: StyleStore, value: Any) -> StyleRef | None:
+    """The style a body names (``"x"``, ``{"name": "ws:x"}``, ``{"name": "x", "workspace":
+    "ws"}``), found as GeoServer's ``ResolvingProxy`` finds it: by name in the given
+    workspace, then as ``getStyleByName`` does (``ws:name``, global, any workspace). None
+    when no style answers: GeoServer reads the reference as null and its update skips it."""
+    if isinstance(value, dict):
+        name, workspace = text(value, "name"), text(value, "workspace")
+    else:
+        name, workspace = (None if value is None else str(value)), None
+    if not name:
+        return None
+    found = styles.get(workspace, name) if workspace else None
+    found = found or styles.find(name)
+    return found.ref if found is not None else None
 
 
 def _workspace(request: Request, cat: Catalog) -> str | None:

@@ -11,7 +11,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from ...core.errors import Forbidden, Invalid, NotFound, Unauthorized
-from . import web
+from . import hooks, web
 from .codec import store_node
 from .entities import COVERAGE_STORE, DATA_STORE, WMS_STORE, WMTS_STORE
 from .model import Catalog, CoverageStore, DataStore, Store, WMSStore, WMTSStore
@@ -126,6 +126,7 @@ async def store(request: Request, spec: Spec) -> Response:
         ):
             raise Unauthorized("coveragestore not empty")
         cat.delete_store(current.workspace, current.name, recurse=recurse)
+        hooks.store_deleted(web.state(request), current, request.query_params.get("purge"))
         return Response(status_code=200)
     _, data = await web.body(request, kind)
     fields = parse_store(data)

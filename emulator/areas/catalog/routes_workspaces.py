@@ -10,7 +10,7 @@ from starlette.routing import BaseRoute, Route
 
 from ...core.errors import Conflict, Forbidden, Invalid, MethodNotAllowed, NotFound
 from ...http.context import emulator
-from . import web
+from . import hooks, web
 from .codec import namespace_node, workspace_node
 from .parse import parse_namespace, parse_workspace
 
@@ -55,7 +55,10 @@ async def workspace(request: Request) -> Response:
         return web.answer(workspace_node(ws, web.links(request, fmt)), fmt, f"Workspace {ws.name}")
     if request.method == "DELETE":
         real = cat.workspace(name)
+        stores = cat.list_stores(real.name) if real is not None else []
         cat.delete_workspace(name, recurse=web.flag(request, "recurse"))
+        for store in stores:
+            hooks.store_deleted(web.state(request), store)
         if real is not None:
             _workspace_files_gone(request, real.name)
         return Response(status_code=200)

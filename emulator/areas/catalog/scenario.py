@@ -18,6 +18,7 @@
       "layerGroups": [{"name": "tasmania", "layers": ["topp:tasmania_roads"], "styles": [null]}]
     }
 
+``defaultWorkspace`` may be ``null`` or absent: the first workspace listed is the default.
 A style is ``name`` (global) or ``ws:name``. A bounding box without ``crs`` takes the
 resource's ``srs`` (native) or ``EPSG:4326`` (lat/lon). ``"layer": false`` leaves a resource
 unpublished. Attributes are ``"name:Binding"`` (``String``, ``Long``, ``MultiPolygon``… or a
@@ -124,8 +125,9 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
                 when=w.str("dateCreated"),
             )
             ws.date_modified = w.str("dateModified")
-        if sec.has("defaultWorkspace"):
-            cat.set_default_workspace(sec.str("defaultWorkspace"))
+        default = sec.str("defaultWorkspace")
+        if default is not None:  # null (a dump of a catalog without workspaces): none
+            cat.set_default_workspace(default)
         for s in sec.items("dataStores"):
             _data_store(cat, s)
         for s in sec.items("coverageStores"):

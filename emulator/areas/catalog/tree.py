@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -27,17 +26,51 @@ from ...wire import xml as wxml
 Scalar = str | int | float | bool
 
 
-@dataclass
 class Node:
-    tag: str
-    value: Scalar | None = None
-    children: list[Node] = field(default_factory=list)
-    attrs: dict[str, str] = field(default_factory=dict)
-    link: str | None = None
-    link_type: str = "application/xml"
-    collection_link: bool = False
-    arrays: frozenset[str] = frozenset()
-    """child tags that are JSON lists even with one item (collections)"""
+    """One element: ``tag``, a leaf ``value`` or ``children``, XML ``attrs``, a ``link`` (an
+    Atom link; with ``collection_link`` the element is only that link), and ``arrays``: the
+    child tags written as JSON lists even with one item (list endpoints).
+
+    A plain class rather than a dataclass: documents build many nodes, and a dataclass would
+    compile its methods at import."""
+
+    __slots__ = (
+        "tag", "value", "children", "attrs", "link", "link_type", "collection_link", "arrays"
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        tag: str,
+        value: Scalar | None = None,
+        children: list[Node] | None = None,
+        attrs: dict[str, str] | None = None,
+        link: str | None = None,
+        link_type: str = "application/xml",
+        collection_link: bool = False,
+        arrays: frozenset[str] = frozenset(),
+    ) -> None:
+        self.tag = tag
+        self.value = value
+        self.children: list[Node] = [] if children is None else children
+        self.attrs: dict[str, str] = {} if attrs is None else attrs
+        self.link = link
+        self.link_type = link_type
+        self.collection_link = collection_link
+        self.arrays = arrays
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in Node.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Node):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in Node.__slots__)
+        return f"Node({inner})"
 
     def add(self, tag: str, value: Scalar | None, **kw: Any) -> Node:
         """Append a leaf unless ``value`` is None; returns self for chaining."""

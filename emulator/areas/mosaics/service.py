@@ -302,6 +302,54 @@ def purged_files(granule: Granule, policy: str) -> list[FileRef]:
     return [FileRef(DATADIR, n) for n in dict.fromkeys(names)]
 
 
+# -- deleting a store ---------------------------------------------------------------------
+
+CLEANUP_SUFFIXES = (
+    "properties", "shp", "dbf", "sbn", "sbx", "shx", "qix", "lyr", "prj", "ncx", "gbx9",
+    "ncx2", "ncx3", "sample_image.dat", "sample_image", "xml", "db",
+)  # fmt: skip
+"""ImageMosaic's cleanup filter (file-name endings), with the names below: the files a
+``purge=metadata`` removes from the top of the mosaic's folder (configuration, index,
+sample image, auxiliary metadata); the granules stay."""
+CLEANUP_NAMES = ("error.txt", "_metadata", "error.txt.lck")
+
+
+def release_store(state: State, store: CoverageStore, purge: str | None) -> Mosaic | None:
+    """What deleting coverage store ``store`` (already gone from the catalog) does to its
+    mosaic, as ``CoverageStoreController.delete`` and the structured reader's ``delete`` do.
+
+    The index goes (unless, with no purge, another store still reads the same folder).
+    ``purge=metadata`` also deletes the folder's configuration and index files,
+    ``purge=all`` every granule with its side files and everything in the folder. Only
+    data-directory files are deleted; a purge value other than ``metadata`` or ``all``
+    counts as none, as in GeoServer. Returns the dropped mosaic."""
+    root = store_root(store.url)
+    mosaic = state.mosaics.get(root)
+    if mosaic is None:
+        return None
+    policy = (purge or "none").upper()
+    if policy not in ("METADATA", "ALL"):
+        others = state.catalog.stores.values()
+        if any(isinstance(o, CoverageStore) and store_root(o.url) == root for o in others):
+            return None
+        return state.mosaics.drop(mosaic.root)
+    folder = parse_key(mosaic.root)
+    datadir = state.datadir
+    if policy == "ALL":
+        for granule in mosaic.granules:
+            for ref in purged_files(granule, "ALL"):
+                datadir.delete(ref.path)
+    if folder.tree == DATADIR:
+        for name, is_dir in datadir.listdir(folder.path):
+            if policy == "ALL" or (not is_dir and _cleaned(name)):
+                datadir.delete(f"{folder.path}/{name}")
+    return state.mosaics.drop(mosaic.root)
+
+
+def _cleaned(name: str) -> bool:
+    return name in CLEANUP_NAMES or name.endswith(CLEANUP_SUFFIXES)
+
+
 # -- configuring a coverage -------------------------------------------------------------------
 
 

@@ -9,7 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emulator.areas.catalog import codec, parse
-from emulator.areas.catalog.entities import Attribute, BBox, DataStore, FeatureType, Layer, StyleRef
+from emulator.areas.catalog.entities import (
+    Attribute,
+    BBox,
+    DataStore,
+    FeatureType,
+    Layer,
+    LayerGroup,
+    StyleRef,
+)
 from emulator.areas.catalog.tree import Node, dump_json_doc, dump_xml, java_number, read_body
 from emulator.core.errors import Invalid
 
@@ -70,6 +78,33 @@ def test_list_encoding():
     assert dump_json_doc(one) == {
         "dataStores": {"dataStore": [{"name": "sf", "href": "http://h/sf.json"}]}
     }
+
+
+def test_nested_collections_follow_jettison():
+    """Inside one object a lone item is not wrapped in a list; empty collections vanish."""
+    links = codec.Links("http://h/rest", "json")
+    one = FeatureType("f", "w", "s", keywords=["k"], attributes=[Attribute("a")])
+    doc = dump_json_doc(codec.feature_type_node(one, links))["featureType"]
+    assert doc["keywords"] == {"string": "k"}
+    assert doc["attributes"]["attribute"]["name"] == "a"
+    two = FeatureType("f", "w", "s", keywords=["k", "l"], attributes=[])
+    doc = dump_json_doc(codec.feature_type_node(two, links))["featureType"]
+    assert doc["keywords"] == {"string": ["k", "l"]} and doc["attributes"] == ""
+    assert "metadata" not in doc
+    layer = Layer("f", "w", default_style=StyleRef(None, "p"), styles=[StyleRef(None, "q")])
+    doc = dump_json_doc(codec.layer_node(layer, one, links))["layer"]
+    assert doc["styles"]["style"]["name"] == "q" and doc["styles"]["@class"] == "linked-hash-set"
+    group = LayerGroup("g", publishables=[layer.ref], styles=[None], keywords=["k"])
+    doc = dump_json_doc(codec.layer_group_node(group, links))["layerGroup"]
+    assert doc["publishables"]["published"]["@type"] == "layer"
+    assert doc["styles"] == {"style": ""} and doc["keywords"] == {"string": "k"}
+    bare = dump_json_doc(codec.store_node(DataStore("s", "w"), links, "json"))["dataStore"]
+    assert "connectionParameters" not in bare
+    xml = dump_xml(codec.store_node(DataStore("s", "w"), LINKS, "xml"))
+    assert b"connectionParameters" not in xml
+    single = DataStore("s", "w", connection_parameters={"url": "file:x"})
+    doc = dump_json_doc(codec.store_node(single, links, "json"))["dataStore"]
+    assert doc["connectionParameters"] == {"entry": {"@key": "url", "$": "file:x"}}
 
 
 def test_url_encoding_as_java():

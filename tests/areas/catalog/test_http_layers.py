@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from lxml import etree
+
+from emulator.areas.catalog.entities import StyleRef
 
 BASE = "http://localhost:8080/geoserver/rest"
 ATOM = "{http://www.w3.org/2005/Atom}link"
@@ -92,6 +95,46 @@ def test_put_default_style_xml_and_json(client, emu):
     assert layer["defaultStyle"]["href"] == f"{BASE}/workspaces/ne/styles/countries.json"
     assert "styles" not in layer
     assert emu.state.catalog.layers_using_style(("ne", "countries"))[0].prefixed == "ne:countries"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<layer><defaultStyle><name>nope</name></defaultStyle></layer>",
+        "<layer><defaultStyle><name>ne:nope</name></defaultStyle></layer>",
+        "<layer><defaultStyle><name>nope</name><workspace>ne</workspace></defaultStyle></layer>",
+        "<layer><defaultStyle/></layer>",
+        '{"layer": {"defaultStyle": {"name": "nope"}}}',
+        '{"layer": {"defaultStyle": "nope"}}',
+    ],
+)
+def test_put_of_a_default_style_that_does_not_exist_changes_nothing(client, emu, body):
+    """GeoServer resolves the name to no style (null), and its update skips nulls: 200."""
+    headers = XML if body.startswith("<") else {"Content-Type": "application/json"}
+    before = emu.state.catalog.layer("topp", "states")
+    r = client.put("/rest/layers/topp:states", content=body, headers=headers)
+    assert (r.status_code, r.text) == (200, "")
+    after = emu.state.catalog.layer("topp", "states")
+    assert after.default_style == before.default_style == StyleRef(None, "population")
+    assert emu.state.catalog.problems() == []
+
+
+def test_put_style_names_resolve_as_geoserver_looks_them_up(client, emu):
+    put = lambda style: client.put("/rest/layers/topp:states", json={"layer": style})  # noqa: E731
+    layer = lambda: emu.state.catalog.layer("topp", "states")  # noqa: E731
+    # a bare name: global first, then any workspace holding one of that name
+    assert put({"defaultStyle": {"name": "countries"}}).status_code == 200
+    assert layer().default_style == StyleRef("ne", "countries")
+    # a workspace given but no such style there: looked up again by name (global)
+    assert put({"defaultStyle": {"name": "polygon", "workspace": "ne"}}).status_code == 200
+    assert layer().default_style == StyleRef(None, "polygon")
+    # names that find no style are left out of `styles`
+    styles = {"styles": {"style": [{"name": "nope"}, {"name": "ne:coastline"}, "line"]}}
+    assert put(styles).status_code == 200
+    assert layer().styles == [StyleRef("ne", "coastline"), StyleRef(None, "line")]
+    got = client.get("/rest/layers/topp:states.json").json()["layer"]
+    assert got["defaultStyle"]["name"] == "polygon"
+    assert [s["name"] for s in got["styles"]["style"]] == ["ne:coastline", "line"]
 
 
 def test_put_missing_layer_and_bad_body(client):
@@ -269,9 +312,39 @@ def test_put_layer_group_members(client):
     }
     assert client.put("/rest/layergroups/tasmania", json=body).status_code == 200
     g = client.get("/rest/layergroups/tasmania.json").json()["layerGroup"]
-    assert [p["name"] for p in g["publishables"]["published"]] == ["topp:states"]
-    assert g["styles"]["style"] == [""]
+    # Jettison's mapped convention, as GeoServer writes one object: a lone member is an object
+    assert g["publishables"]["published"]["name"] == "topp:states"
+    assert g["styles"]["style"] == ""
     assert g["bounds"]["minx"] == -124.73142200000001
+
+
+@pytest.mark.parametrize("single", [True, False], ids=["object", "array"])
+def test_one_member_group_reads_either_json_form_and_round_trips(client, emu, single):
+    pub = {"@type": "layer", "name": "topp:states"}
+    style = {"name": "polygon"}
+    body = {
+        "layerGroup": {
+            "name": "solo",
+            "publishables": {"published": pub if single else [pub]},
+            "styles": {"style": style if single else [style]},
+            "keywords": {"string": "k" if single else ["k"]},
+        }
+    }
+    assert client.post("/rest/layergroups", json=body).status_code == 201
+    group = emu.state.catalog.layer_group(None, "solo")
+    assert [m.prefixed for m in group.publishables] == ["topp:states"]
+    assert [s.name for s in group.styles] == ["polygon"] and group.keywords == ["k"]
+    got = client.get("/rest/layergroups/solo.json").json()
+    g = got["layerGroup"]
+    assert g["publishables"]["published"]["@type"] == "layer"
+    assert g["styles"]["style"]["name"] == "polygon" and g["keywords"] == {"string": "k"}
+    assert client.put("/rest/layergroups/solo", json=got).status_code == 200
+    after = emu.state.catalog.layer_group(None, "solo")
+    assert (after.publishables, after.styles, after.keywords) == (
+        group.publishables,
+        group.styles,
+        group.keywords,
+    )
 
 
 def test_delete_layer_group(client, emu):
@@ -328,7 +401,7 @@ def test_group_keywords_any_child_name(client):
     r = client.put("/rest/layergroups/kw", content=body, headers=XML)
     assert r.status_code == 200
     assert client.get("/rest/layergroups/kw.json").json()["layerGroup"]["keywords"] == {
-        "string": ["c"]
+        "string": "c"
     }
 
 

@@ -205,7 +205,7 @@ def test_delete_non_empty_store(client, emu):
     assert client.delete("/rest/workspaces/sf/datastores/sf?recurse=true").status_code == 200
     assert client.get("/rest/layers/sf:roads.json").status_code == 404
     group = client.get("/rest/layergroups/spearfish.json").json()["layerGroup"]
-    assert [p["name"] for p in group["publishables"]["published"]] == ["sf:sfdem"]
+    assert group["publishables"]["published"]["name"] == "sf:sfdem"
     assert "sf:roads" not in emu.state.seeding.tile_layers
     assert emu.state.catalog.problems() == []
 

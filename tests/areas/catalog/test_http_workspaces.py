@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from emulator import Emulator
+
 BASE = "http://localhost:8080/geoserver/rest"
 ATOM = "{http://www.w3.org/2005/Atom}link"
 XML = {"Content-Type": "application/xml"}
@@ -329,3 +331,17 @@ def test_reload_and_reset(client, anon, emu, path):
     r = client.get(path)
     assert r.status_code == 405 and set(r.headers["allow"].split(", ")) >= {"POST", "PUT"}
     assert anon.post(path).status_code == 401
+
+
+def test_list_endpoints_keep_an_array_for_one_item_and_write_empty_as_a_string(client_for):
+    """GeoServer's list converter writes a one-item list as an array (unlike collections
+    inside one object) and an empty list as ``""``."""
+    client = client_for(emulator=Emulator("empty"))
+    assert client.get("/rest/workspaces.json").json() == {"workspaces": ""}
+    assert client.post("/rest/workspaces", json={"workspace": {"name": "solo"}}).status_code == 201
+    items = client.get("/rest/workspaces.json").json()["workspaces"]["workspace"]
+    href = "http://localhost:8080/geoserver/rest/workspaces/solo.json"
+    assert items == [{"name": "solo", "href": href}]
+    assert client.get("/rest/workspaces/solo/datastores.json").json() == {"dataStores": ""}
+    namespaces = client.get("/rest/namespaces.json").json()["namespaces"]["namespace"]
+    assert [ns["name"] for ns in namespaces] == ["solo"]

@@ -114,6 +114,16 @@ def test_empty_has_no_catalog():
     assert not cat.workspaces and cat.default_workspace is None
 
 
+def test_null_default_workspace_means_none(tmp_path):
+    """What a dump of a catalog without workspaces writes; the first workspace then leads."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"extends": "empty", "catalog": {"defaultWorkspace": None}}))
+    assert Emulator(str(path)).state.catalog.default_workspace is None
+    section = {"defaultWorkspace": None, "workspaces": [{"name": "b"}, {"name": "a"}]}
+    path.write_text(json.dumps({"extends": "empty", "catalog": section}))
+    assert Emulator(str(path)).state.catalog.default_workspace == "b"
+
+
 def test_dump_and_load_give_the_same_catalog(tmp_path):
     emu = Emulator("stock")
     path = tmp_path / "dump.json"

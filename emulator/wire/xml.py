@@ -7,6 +7,7 @@ one), which is also what GeoServer answers to XXE attempts: 400.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +84,14 @@ def text(el: Element | None, name: str | None = None, default: str | None = None
     if target is None:
         return default
     return (target.text or "").strip()
+
+
+def check_name(name: str) -> None:
+    """Raise ``ValueError`` when lxml would refuse ``name`` as an element's tag. Plain
+    names (ASCII letters, digits, ``._-``, not starting with a digit, dot or dash: Java
+    class and field names) are valid without asking lxml, which spares its import."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9._-]*", name) is None:
+        element(name)
 
 
 def element(tag: str, text: str | None = None, attrib: Mapping[str, str] | None = None) -> Element:

@@ -230,7 +230,7 @@ def _check_key(path: str, key: str) -> None:
     if key.startswith("@") and name.lower().startswith("xml"):
         raise Invalid(f"{path}: {key!r} is a reserved XML attribute name")
     try:
-        wxml.element(name)
+        wxml.check_name(name)
     except ValueError:
         raise Invalid(f"{path}: {key!r} is not a valid field name") from None
 

@@ -295,6 +295,6 @@ def _check_key(key: str, depth: int) -> None:
     if key == "$" and depth > 0:
         return
     try:
-        wxml.element(name)
+        wxml.check_name(name)
     except ValueError:
         raise Invalid(f"Invalid field name '{key}'") from None

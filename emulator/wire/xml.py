@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Invalid
@@ -84,6 +85,24 @@ def text(el: Element | None, name: str | None = None, default: str | None = None
     if target is None:
         return default
     return (target.text or "").strip()
+
+
+@cache
+def _not_xml() -> re.Pattern[str]:
+    """Any one character outside XML 1.0's ``Char`` (``#x9 | #xA | #xD | [#x20-#xD7FF] |
+    [#xE000-#xFFFD] | [#x10000-#x10FFFF]``), written as the complement's few ranges: the
+    negated class of those ranges takes tens of milliseconds to compile."""
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> bool:
+    """Whether ``text`` holds only characters XML 1.0 allows."""
+    return (text.isascii() and text.isprintable()) or _not_xml().search(text) is None
+
+
+def replace_unsafe(text: str, by: str = "\ufffd") -> str:
+    """``text`` with each character XML 1.0 cannot hold replaced by ``by``."""
+    return text if text.isascii() and text.isprintable() else _not_xml().sub(by, text)
 
 
 def check_name(name: str) -> None:

@@ -24,7 +24,6 @@ from .schema import KNOWN_IMPLEMENTATIONS
 
 SPEC_PREFIX = "org.service"
 _CLASS_NAME = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+\Z")
-_XML_BAD_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _RESERVED = ("id", "name", "className", "@class")
 
 # -- class names ---------------------------------------------------------------------------
@@ -236,7 +235,7 @@ def _check_key(path: str, key: str) -> None:
 
 
 def _check_text(path: str, value: str) -> None:
-    if _XML_BAD_CHAR.search(value):
+    if not wxml.xml_safe(value):
         raise Invalid(f"{path}: the value holds characters that XML cannot carry")
 
 

@@ -79,6 +79,22 @@ def test_a_part_is_unpickled_on_first_use_of_one_of_its_stores():
     assert state.catalog.tiles is state.seeding
 
 
+def test_stores_that_share_an_object_are_pickled_together_and_stay_linked():
+    state = Emulator("stock").scenario.state()
+    shared: list[str] = []
+    state.urlchecks.__dict__["probe"] = state.about  # a store reaching into another
+    state.styles.__dict__["probe"] = ("x", [shared])  # a mutable object inside a tuple
+    state.mosaics.__dict__["probe"] = ("x", shared)
+    state.users.__dict__["probe"] = state.security.__dict__["probe"] = ()  # immutable: no link
+    groups = [names for names, _ in state.snapshot().parts]
+    assert {("urlchecks", "about"), ("styles", "mosaics"), ("users",), ("security",)} <= set(
+        groups
+    )
+    again = State.restore(state.snapshot())
+    assert again.urlchecks.probe is again.about
+    assert again.styles.probe[1][0] is again.mosaics.probe[1]
+
+
 def test_unknown_attributes_are_attribute_errors():
     state = Emulator("stock").scenario.state()
     with pytest.raises(AttributeError):

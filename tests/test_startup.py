@@ -59,3 +59,11 @@ def test_the_check_sees_what_a_first_use_imports() -> None:
     )
     loaded = loaded_after(code)
     assert {"pygeofilter", "lark", "shapely", "numpy", "lxml"} <= loaded
+
+
+def test_loading_the_pytest_plugin_imports_no_emulator_server_or_client() -> None:
+    """pytest loads the plugin in every run where the package is installed: the emulator,
+    Starlette, uvicorn and httpx wait for the first test that uses a fixture."""
+    code = "import json, sys\nimport plugin.pytest_plugin\nprint(json.dumps(sorted(sys.modules)))"
+    loaded = loaded_after(code)
+    assert not {"emulator.emulator", "emulator.state", "starlette", "uvicorn", "httpx"} & loaded

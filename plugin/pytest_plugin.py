@@ -122,6 +122,24 @@ def _relative(ref: str, base: Path) -> str:
     return str(candidate) if candidate.exists() else ref
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Import what the collected tests' fixtures need before the first test runs, so that
+    neither that test's time nor xdist's balancing carries the imports. A run whose tests
+    use no geoserver fixture imports nothing."""
+    used: set[str] = set()
+    for item in session.items:
+        used.update(getattr(item, "fixturenames", ()))
+    if not any(name.startswith("geoserver_") for name in used):
+        return
+    import emulator
+
+    emulator.Emulator, emulator.create_app  # noqa: B018 - imports them
+    if "geoserver_url" in used:
+        from . import live  # noqa: F401
+    if used & {"geoserver_client", "geoserver_async_client", "geoserver_requests"}:
+        from . import clients  # noqa: F401
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     from emulator import __version__
 

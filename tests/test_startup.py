@@ -67,3 +67,28 @@ def test_loading_the_pytest_plugin_imports_no_emulator_server_or_client() -> Non
     code = "import json, sys\nimport plugin.pytest_plugin\nprint(json.dumps(sorted(sys.modules)))"
     loaded = loaded_after(code)
     assert not {"emulator.emulator", "emulator.state", "starlette", "uvicorn", "httpx"} & loaded
+
+
+def test_a_pytest_run_without_geoserver_fixtures_imports_no_emulator(tmp_path) -> None:
+    (tmp_path / "test_plain.py").write_text(
+        "import sys\n\n"
+        "def test_plain():\n"
+        "    loaded = {'emulator.emulator', 'emulator.state', 'starlette', 'uvicorn'}\n"
+        "    assert not loaded & set(sys.modules), loaded & set(sys.modules)\n"
+    )
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_plain.py"]
+    out = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_run_with_geoserver_fixtures_imports_them_before_the_first_test(tmp_path) -> None:
+    (tmp_path / "test_live.py").write_text("def test_first(geoserver_url):\n    pass\n")
+    (tmp_path / "conftest.py").write_text(
+        "import sys\n\n"
+        "def pytest_runtest_setup(item):\n"
+        "    wanted = {'emulator.emulator', 'emulator.http.app', 'plugin.live'}\n"
+        "    assert not wanted - set(sys.modules), wanted - set(sys.modules)\n"
+    )
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    out = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -1,9 +1,34 @@
-"""geoserver-emulator: an in-memory, deterministic emulator of GeoServer's REST interface."""
+"""geoserver-emulator: an in-memory, deterministic emulator of GeoServer's REST interface.
+
+``Emulator`` and ``create_app`` are imported on first use (PEP 562), so that importing a
+submodule alone (``emulator.core.errors``, as the pytest plugin does when pytest starts)
+does not load the whole emulator and Starlette.
+"""
+
+import importlib
+import typing
 
 from .core.errors import ScenarioError
-from .emulator import Emulator
-from .http.app import create_app
+
+if typing.TYPE_CHECKING:
+    from .emulator import Emulator
+    from .http.app import create_app
 
 __version__ = "0.1.0"
 
 __all__ = ["Emulator", "ScenarioError", "__version__", "create_app"]
+
+_LAZY = {"Emulator": ".emulator", "create_app": ".http.app"}
+
+
+def __getattr__(name: str) -> typing.Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -13,7 +13,6 @@ GeoServer's REST access rules); a compiled ``re.Pattern`` must match the whole p
 from __future__ import annotations
 
 import base64
-import difflib
 import json
 import re
 import threading
@@ -316,6 +315,8 @@ def _closeness(
         text = _path_text(path)
         if context_path and text.startswith(context_path + "/"):
             text = text[len(context_path) :]
+        import difflib  # only for failure reports: not at start-up
+
         score += 4 * difflib.SequenceMatcher(None, text, entry.path).ratio()
     if method is not None and entry.method == method.upper():
         score += 1

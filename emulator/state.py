@@ -112,9 +112,15 @@ _SKIP = (
 
 
 def _linked_groups(stores: dict[str, object]) -> list[tuple[str, ...]]:
-    """The stores grouped so that no mutable object is reachable from two groups."""
+    """The stores grouped so that no mutable object is reachable from two groups.
+
+    A mutable object is walked once, by the first store that reaches it; a store that
+    reaches it later joins that store's group and goes no further (whatever lies beyond is
+    the group's already). Tuples, frozensets and bound methods are walked through without
+    linking stores (the empty tuple is shared by the whole interpreter)."""
     owner: dict[int, str] = {}
     parent = {name: name for name in stores}
+    atoms: dict[type, bool] = {}
 
     def find(name: str) -> str:
         while parent[name] != name:
@@ -123,21 +129,35 @@ def _linked_groups(stores: dict[str, object]) -> list[tuple[str, ...]]:
 
     for name, store in stores.items():
         stack: list[object] = [store]
-        seen: set[int] = set()
+        through: set[int] = set()  # the tuples, frozensets and methods this store walked
         while stack:
             obj = stack.pop()
-            if isinstance(obj, _SKIP) or id(obj) in seen:
+            kind = type(obj)
+            atom = atoms.get(kind)
+            if atom is None:
+                atom = atoms[kind] = issubclass(kind, _SKIP)
+            if atom:
                 continue
-            seen.add(id(obj))
-            if isinstance(obj, types.MethodType):
-                stack.append(obj.__self__)
+            key = id(obj)
+            if kind is types.MethodType or issubclass(kind, tuple | frozenset):
+                if key not in through:
+                    through.add(key)
+                    stack.extend(_referents(obj))
                 continue
-            if not isinstance(obj, tuple | frozenset):
-                other = owner.setdefault(id(obj), name)
-                if find(other) != find(name):
-                    parent[find(other)] = find(name)
-            stack.extend(gc.get_referents(obj))
+            other = owner.get(key)
+            if other is None:
+                owner[key] = name
+                stack.extend(gc.get_referents(obj))
+            elif find(other) != find(name):
+                parent[find(other)] = find(name)
     groups: dict[str, list[str]] = {}
     for name in stores:
         groups.setdefault(find(name), []).append(name)
     return [tuple(g) for g in groups.values()]
+
+
+def _referents(obj: object) -> list[object]:
+    """What a tuple or frozenset holds; a bound method's object (not its function)."""
+    if isinstance(obj, types.MethodType):
+        return [obj.__self__]
+    return gc.get_referents(obj)

@@ -19,22 +19,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from emulator import Emulator, ScenarioError
+from emulator import ScenarioError
 from emulator.core.profile import PROFILES
-from emulator.scenarios import loader
 
-from . import clients
-from .coverage import CoverageCollector
-from .live import LiveTarget
+if TYPE_CHECKING:
+    from emulator import Emulator
+
+    from .coverage import CoverageCollector
+    from .live import LiveTarget
+
+# The emulator (with Starlette), uvicorn and httpx are imported by the fixtures that need
+# them, not when pytest loads this plugin: a run that uses none of them does not pay for them.
 
 ADMIN = ("admin", "geoserver")
 IN_PROCESS_HOST = "http://localhost:8080"
 SCENARIO_KEY = pytest.StashKey[str]()
-COVERAGE_KEY = pytest.StashKey[CoverageCollector]()
+COVERAGE_KEY = pytest.StashKey["CoverageCollector"]()
 
 
 # -- options, ini settings and markers -------------------------------------------------
@@ -83,6 +87,8 @@ def pytest_configure(config: pytest.Config) -> None:
             f"geoserver_profile = {profile!r}: expected one of {', '.join(PROFILES)}"
         )
     if config.getoption("geoserver_coverage"):
+        from .coverage import CoverageCollector
+
         collector = CoverageCollector(config)
         config.stash[COVERAGE_KEY] = collector
         config.pluginmanager.register(collector, "geoserver-emulator-coverage")
@@ -98,6 +104,8 @@ def _configured_scenario(config: pytest.Config) -> str:
     if value is None:
         return "stock"
     ref = _relative(str(value), Path(base))
+    from emulator.scenarios import loader
+
     try:
         loader.load(ref)
     except ScenarioError as exc:
@@ -106,10 +114,30 @@ def _configured_scenario(config: pytest.Config) -> str:
 
 
 def _relative(ref: str, base: Path) -> str:
-    if ref in loader.BUILTINS or Path(ref).is_absolute():
+    from emulator.scenarios.loader import BUILTINS
+
+    if ref in BUILTINS or Path(ref).is_absolute():
         return ref
     candidate = base / ref
     return str(candidate) if candidate.exists() else ref
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Import what the collected tests' fixtures need before the first test runs, so that
+    neither that test's time nor xdist's balancing carries the imports. A run whose tests
+    use no geoserver fixture imports nothing."""
+    used: set[str] = set()
+    for item in session.items:
+        used.update(getattr(item, "fixturenames", ()))
+    if not any(name.startswith("geoserver_") for name in used):
+        return
+    import emulator
+
+    emulator.Emulator, emulator.create_app  # noqa: B018 - imports them
+    if "geoserver_url" in used:
+        from . import live  # noqa: F401
+    if used & {"geoserver_client", "geoserver_async_client", "geoserver_requests"}:
+        from . import clients  # noqa: F401
 
 
 def pytest_report_header(config: pytest.Config) -> str:
@@ -185,6 +213,8 @@ def geoserver_emulator(
             f"geoserver_profile: expected one of {', '.join(PROFILES)}, got {profile!r}",
             pytrace=False,
         )
+    from emulator import Emulator
+
     try:
         emu = Emulator(
             scenario,
@@ -239,6 +269,8 @@ def geoserver_wsgi_app(geoserver_emulator: Emulator) -> Any:
 @pytest.fixture(scope="session")
 def _geoserver_live_target() -> Iterator[LiveTarget]:
     """The live server of this process (one per xdist worker)."""
+    from .live import LiveTarget
+
     target = LiveTarget()
     yield target
     target.stop()
@@ -270,6 +302,8 @@ def geoserver_client(
 ) -> Iterator[Any]:
     """An ``httpx.Client`` logged in as the administrator, answered in process; paths are
     relative to the context root (``client.get("/rest/about/version.json")``)."""
+    from . import clients
+
     with clients.httpx_client(
         geoserver_emulator.wsgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
     ) as client:
@@ -282,6 +316,8 @@ def geoserver_async_client(
 ) -> Any:
     """An ``httpx.AsyncClient`` logged in as the administrator, over the ASGI app, for async
     tests (any runner: anyio, pytest-asyncio...). It holds no connection; closing it is optional."""
+    from . import clients
+
     return clients.httpx_async_client(
         geoserver_emulator.asgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
     )
@@ -299,6 +335,8 @@ def geoserver_requests(
         pytest.fail(
             "geoserver_requests needs the requests package (pip install requests)", pytrace=False
         )
+    from . import clients
+
     with clients.requests_session(
         geoserver_emulator.wsgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
     ) as session:

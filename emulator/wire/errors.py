@@ -8,13 +8,9 @@ in the format the client asked for (JSON unless it asked for XML).
 
 from __future__ import annotations
 
-import re
-
 from . import json as wjson
 from . import xml as wxml
 from .negotiate import format_of_media_type
-
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 ENVELOPE_PREFIXES = ("/rest/security/authproviders", "/rest/security/authfilters")
 
@@ -49,7 +45,7 @@ def render(
     if error_style(rest_path) == "envelope":
         if _wants_xml(rest_path, accept):
             root = wxml.element("ErrorResponse")
-            text = _NOT_XML.sub("\ufffd", message)
+            text = wxml.replace_unsafe(message)
             wxml.fields(root, [("status", status), ("message", text)])
             return wxml.dump(root), "application/xml"
         return wjson.dumps({"status": status, "message": message}), "application/json"

@@ -7,7 +7,9 @@ one), which is also what GeoServer answers to XXE attempts: 400.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Invalid
@@ -83,6 +85,32 @@ def text(el: Element | None, name: str | None = None, default: str | None = None
     if target is None:
         return default
     return (target.text or "").strip()
+
+
+@cache
+def _not_xml() -> re.Pattern[str]:
+    """Any one character outside XML 1.0's ``Char`` (``#x9 | #xA | #xD | [#x20-#xD7FF] |
+    [#xE000-#xFFFD] | [#x10000-#x10FFFF]``), written as the complement's few ranges: the
+    negated class of those ranges takes tens of milliseconds to compile."""
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> bool:
+    """Whether ``text`` holds only characters XML 1.0 allows."""
+    return (text.isascii() and text.isprintable()) or _not_xml().search(text) is None
+
+
+def replace_unsafe(text: str, by: str = "\ufffd") -> str:
+    """``text`` with each character XML 1.0 cannot hold replaced by ``by``."""
+    return text if text.isascii() and text.isprintable() else _not_xml().sub(by, text)
+
+
+def check_name(name: str) -> None:
+    """Raise ``ValueError`` when lxml would refuse ``name`` as an element's tag. Plain
+    names (ASCII letters, digits, ``._-``, not starting with a digit, dot or dash: Java
+    class and field names) are valid without asking lxml, which spares its import."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9._-]*", name) is None:
+        element(name)
 
 
 def element(tag: str, text: str | None = None, attrib: Mapping[str, str] | None = None) -> Element:

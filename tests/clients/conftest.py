@@ -9,7 +9,6 @@ server exception.
 
 from __future__ import annotations
 
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,12 +24,7 @@ STYLES = Path(__file__).resolve().parents[2] / "emulator" / "scenarios" / "empty
 def live(request: pytest.FixtureRequest) -> Iterator[tuple[Emulator, str]]:
     """(emulator, base URL ``http://127.0.0.1:PORT/geoserver``) for the module."""
     emu = Emulator("stock", profile=request.param)
-    server = LiveServer(emu.asgi_app)
-    # LiveServer's socket is made with protocol 0, so asyncio does not turn Nagle off on the
-    # connections it accepts and every keep-alive request waits ~40 ms for a delayed ACK;
-    # accepted sockets inherit TCP_NODELAY from the listening one (reported to the lead).
-    server.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    server.start()
+    server = LiveServer(emu.asgi_app).start()
     try:
         yield emu, server.url(emu.context_path)
     finally:

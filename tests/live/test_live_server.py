@@ -110,3 +110,22 @@ def test_stop_releases_the_port():
 
     with socket.socket() as s:
         assert s.connect_ex(("127.0.0.1", port)) != 0
+
+
+def test_accepted_connections_have_nagle_off():
+    """Each keep-alive request would otherwise wait ~40 ms for the client's delayed ACK
+    (benchmarks/startup.py prints the live-server latency)."""
+    import socket
+
+    server = LiveServer(Emulator("stock").asgi_app).start()
+    try:
+        assert server.sock.proto == socket.IPPROTO_TCP  # so asyncio sets it on each connection
+        with httpx.Client(base_url=server.url("/geoserver"), auth=ADMIN) as client:
+            assert client.get("/rest/about/version.json").status_code == 200
+            connections = list(server.server.server_state.connections)
+            assert connections
+            for connection in connections:
+                sock = connection.transport.get_extra_info("socket")
+                assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+    finally:
+        server.stop()

@@ -16,9 +16,10 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import quote_plus
 
+from ...wire import xml as wxml
+
 Scalar = str | int | float | bool
 
-_XML_CHARS = re.compile("[\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]*")
 _LONG = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _DOUBLE = re.compile(r"-?[0-9]+\.[0-9]+(?:E-?[0-9]+)?")
 _LONG_MIN, _LONG_MAX = -(2**63), 2**63 - 1
@@ -98,7 +99,7 @@ def html_page(body: str) -> str:
 
 def xml_safe(text: str) -> bool:
     """Whether ``text`` holds only characters XML 1.0 allows (so every format can carry it)."""
-    return _XML_CHARS.fullmatch(text) is not None
+    return wxml.xml_safe(text)
 
 
 def esc(text: object) -> str:

@@ -9,11 +9,14 @@ taken from the headers) are refused with ``Invalid`` (400).
 from __future__ import annotations
 
 import io
-import zipfile
 import zlib
 from collections.abc import Mapping
+from typing import Any
 
 from ...core.errors import Invalid
+from ...core.lazy import LazyModule
+
+zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 
 MAX_ENTRIES = 10_000
 MAX_ENTRY_BYTES = 64 * 1024 * 1024

@@ -5,8 +5,6 @@ query, and the error text of the document-database schema controller.
 
 from __future__ import annotations
 
-from werkzeug.http import parse_options_header
-
 from ...core.errors import Invalid
 from ...core.vendor import VendorNames
 from .archive import safe_name
@@ -19,6 +17,8 @@ NEED_ONE = "At least one schema generation parameter is required: 'ids' or 'max'
 
 def is_zip(content_type: str | None) -> bool:
     """Whether an upload is a ZIP archive (GeoServer's three ZIP media types)."""
+    from werkzeug.http import parse_options_header  # slow to import: on first use
+
     mime, _ = parse_options_header(content_type or "")
     return mime.lower() in ZIP_TYPES
 

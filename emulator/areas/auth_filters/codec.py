@@ -24,7 +24,6 @@ from .schema import KNOWN_IMPLEMENTATIONS
 
 SPEC_PREFIX = "org.service"
 _CLASS_NAME = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+\Z")
-_XML_BAD_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _RESERVED = ("id", "name", "className", "@class")
 
 # -- class names ---------------------------------------------------------------------------
@@ -230,13 +229,13 @@ def _check_key(path: str, key: str) -> None:
     if key.startswith("@") and name.lower().startswith("xml"):
         raise Invalid(f"{path}: {key!r} is a reserved XML attribute name")
     try:
-        wxml.element(name)
+        wxml.check_name(name)
     except ValueError:
         raise Invalid(f"{path}: {key!r} is not a valid field name") from None
 
 
 def _check_text(path: str, value: str) -> None:
-    if _XML_BAD_CHAR.search(value):
+    if not wxml.xml_safe(value):
         raise Invalid(f"{path}: the value holds characters that XML cannot carry")
 
 

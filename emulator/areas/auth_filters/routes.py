@@ -14,8 +14,6 @@ from urllib.parse import quote
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
-from werkzeug.datastructures import MIMEAccept
-from werkzeug.http import parse_accept_header, parse_options_header
 
 from ...core.errors import (
     Forbidden,
@@ -39,6 +37,8 @@ DUMP = {"xml": codec.dump_filter_xml, "json": codec.dump_filter_json}
 
 
 def _body_format(request: Request) -> str:
+    from werkzeug.http import parse_options_header  # slow to import: on first use
+
     mime, _ = parse_options_header(request.headers.get("content-type", ""))
     fmt = MEDIA.get(mime.lower())
     if fmt is None:
@@ -56,6 +56,9 @@ def _response_format(request: Request, ext: str | None, default: str) -> str:
     if not accept.strip():
         return default
     order = sorted(MEDIA, key=lambda m: MEDIA[m] != default)
+    from werkzeug.datastructures import MIMEAccept  # slow to import: on first use
+    from werkzeug.http import parse_accept_header
+
     best = parse_accept_header(accept, MIMEAccept).best_match(order)
     if best is None:
         raise NotAcceptable(f"Cannot answer in {accept}; use application/xml or application/json")

@@ -11,7 +11,6 @@ attributes ``@name`` keys and the text beside them ``$``.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Collection
 from typing import Any
 
@@ -24,7 +23,6 @@ from .model import ProviderConfig, ProviderDraft, config_fields
 
 CORE = ("id", "name", "className")
 MAX_DEPTH = 16
-_XML_UNSAFE = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 Item = tuple[ProviderConfig, ProviderClass]
 
@@ -44,7 +42,7 @@ def canonical_class(vendor: VendorNames, name: str, known: Collection[str]) -> s
 
 def xml_safe(text: str) -> bool:
     """Whether ``text`` can be written in XML (a path name, say, before it is echoed)."""
-    return _XML_UNSAFE.search(text) is None
+    return wxml.xml_safe(text)
 
 
 # -- one provider: parse -------------------------------------------------------------------
@@ -275,7 +273,7 @@ def _check_json(value: Any, key: str, depth: int) -> None:
     if depth > MAX_DEPTH:
         raise Invalid("Malformed JSON payload: nested too deeply")
     if isinstance(value, str):
-        if _XML_UNSAFE.search(value):
+        if not wxml.xml_safe(value):
             raise Invalid(f"Invalid value for field '{key}': characters not allowed in XML")
     elif isinstance(value, float) and not math.isfinite(value):
         raise Invalid(f"Invalid value for field '{key}': not a finite number")
@@ -295,6 +293,6 @@ def _check_key(key: str, depth: int) -> None:
     if key == "$" and depth > 0:
         return
     try:
-        wxml.element(name)
+        wxml.check_name(name)
     except ValueError:
         raise Invalid(f"Invalid field name '{key}'") from None

@@ -13,7 +13,6 @@ from urllib.parse import quote
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
-from werkzeug.http import parse_options_header
 
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, UnsupportedMediaType
 from ...http.context import body, emulator, principal, respond, response_format, rest_url
@@ -142,6 +141,8 @@ def _require_admin(request: Request) -> None:
 def _body_format(request: Request) -> str:
     """``xml`` or ``json`` from Content-Type; only the two application types are taken."""
     content_type = request.headers.get("content-type") or ""
+    from werkzeug.http import parse_options_header  # slow to import: on first use
+
     mime, _ = parse_options_header(content_type)
     fmt = CONSUMES.get(mime.lower())
     if fmt is None:

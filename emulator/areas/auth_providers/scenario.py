@@ -84,6 +84,6 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
 
 def _check_tag(name: str, where: str) -> None:
     try:
-        wxml.element(name)
+        wxml.check_name(name)
     except ValueError:
         raise ScenarioError(f"{where}: {name!r} cannot be an XML element name") from None

@@ -9,9 +9,12 @@ entries are dropped; the files keep their relative paths.
 from __future__ import annotations
 
 import io
-import zipfile
+from typing import Any
 
 from ...core.errors import Invalid, PayloadTooLarge
+from ...core.lazy import LazyModule
+
+zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 
 MAX_ENTRIES = 10_000
 CHUNK = 64 * 1024

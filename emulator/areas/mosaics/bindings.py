@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any
 
 JTS = "org.locationtech.jts.geom."
@@ -248,15 +249,20 @@ def geojson_instant(dt: datetime) -> str:
     return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}+0000"
 
 
-_COMPACT = re.compile(
-    r"(?P<y>\d{4})(?:(?P<mo>\d{2})(?:(?P<d>\d{2}))?)?"
-    r"(?:[Tt](?P<h>\d{2})(?:(?P<mi>\d{2})(?:(?P<s>\d{2})(?P<f>\d*))?)?)?(?P<z>Z|[+-]\d{2}:?\d{2})?"
-)
-_EXTENDED = re.compile(
-    r"(?P<y>\d{4})(?:-(?P<mo>\d{2})(?:-(?P<d>\d{2}))?)?"
-    r"(?:[Tt ](?P<h>\d{2})(?::(?P<mi>\d{2})(?::(?P<s>\d{2})(?:[.,](?P<f>\d+))?)?)?)?"
-    r"(?P<z>Z|[+-]\d{2}:?\d{2})?"
-)
+@cache
+def _iso_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The extended and compact ISO 8601 forms (compiled on first use)."""
+    extended = re.compile(
+        r"(?P<y>\d{4})(?:-(?P<mo>\d{2})(?:-(?P<d>\d{2}))?)?"
+        r"(?:[Tt ](?P<h>\d{2})(?::(?P<mi>\d{2})(?::(?P<s>\d{2})(?:[.,](?P<f>\d+))?)?)?)?"
+        r"(?P<z>Z|[+-]\d{2}:?\d{2})?"
+    )
+    compact = re.compile(
+        r"(?P<y>\d{4})(?:(?P<mo>\d{2})(?:(?P<d>\d{2}))?)?"
+        r"(?:[Tt](?P<h>\d{2})(?:(?P<mi>\d{2})(?:(?P<s>\d{2})(?P<f>\d*))?)?)?"
+        r"(?P<z>Z|[+-]\d{2}:?\d{2})?"
+    )
+    return extended, compact
 
 
 def parse_instant(text: str) -> datetime | None:
@@ -264,7 +270,7 @@ def parse_instant(text: str) -> datetime | None:
     ``DateTimeParser`` reads file-name timestamps: the start of the period the text names,
     in UTC unless it carries an offset. None when the text is not such a date."""
     text = text.strip()
-    for pattern in (_EXTENDED, _COMPACT):
+    for pattern in _iso_patterns():
         match = pattern.fullmatch(text)
         if match is not None:
             return _instant(match.groupdict())

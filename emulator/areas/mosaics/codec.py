@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from lxml import etree
-
+from ...core.lazy import LazyModule
 from ...wire import json as wjson
 from ...wire import xml as wxml
 from .bindings import IndexAttribute, format_value, geojson_instant, java_double
 from .geo import Envelope, epsg_code, union
 from .model import Granule, Mosaic
+
+etree: Any = LazyModule("lxml.etree")  # slow to import: on first use
 
 GF = "http://www.geoserver.org/rest/granules"
 WFS = "http://www.opengis.net/wfs"

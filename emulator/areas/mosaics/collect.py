@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import regex
-
 from .bindings import parse_instant, parse_with_format, simple_date_parser
 from .granules import RasterInfo
 from .indexer import Collector
@@ -55,6 +53,8 @@ def check(collector: Collector) -> str | None:
     spi = collector.spi.lower()
     if spi not in REGEX_SPIS or collector.regex is None:
         return None
+    import regex  # slow to import: on first use
+
     try:
         regex.compile(collector.regex)
     except regex.error as exc:
@@ -83,6 +83,8 @@ def collect(collector: Collector, facts: GranuleFacts) -> tuple[bool, Any]:
 def _matches(collector: Collector, facts: GranuleFacts) -> list[str]:
     name = facts.path if collector.full_path else _base_name(facts.path)
     assert collector.regex is not None
+    import regex  # slow to import: on first use
+
     pattern = regex.compile(collector.regex)
     try:
         found = list(pattern.finditer(name, timeout=MATCH_TIMEOUT))

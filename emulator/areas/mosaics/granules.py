@@ -14,23 +14,18 @@ Anything that cannot be read this way raises ``Unreadable`` with the reason.
 
 from __future__ import annotations
 
+import importlib
 import io
 import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import IO, Any
-
-from PIL import (
-    BmpImagePlugin,
-    GifImagePlugin,
-    Image,
-    JpegImagePlugin,
-    PngImagePlugin,
-    TiffImagePlugin,
-)
+from typing import IO, TYPE_CHECKING, Any
 
 from .geo import Envelope
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 TIEPOINT, PIXEL_SCALE, TRANSFORMATION, GEOKEYS = 33922, 33550, 34264, 34735
 MODEL_TYPE, RASTER_TYPE, GEOGRAPHIC_TYPE, PROJECTED_TYPE = 1024, 1025, 2048, 3072
@@ -38,16 +33,27 @@ PIXEL_IS_POINT = 2
 DATE_TIME = 306
 USER_DEFINED = 32767
 
-PLUGINS: dict[str, Any] = {
-    "tif": TiffImagePlugin.TiffImageFile,
-    "tiff": TiffImagePlugin.TiffImageFile,
-    "png": PngImagePlugin.PngImageFile,
-    "jpg": JpegImagePlugin.JpegImageFile,
-    "jpeg": JpegImagePlugin.JpegImageFile,
-    "gif": GifImagePlugin.GifImageFile,
-    "bmp": BmpImagePlugin.BmpImageFile,
+PLUGINS: dict[str, tuple[str, str]] = {
+    "tif": ("TiffImagePlugin", "TiffImageFile"),
+    "tiff": ("TiffImagePlugin", "TiffImageFile"),
+    "png": ("PngImagePlugin", "PngImageFile"),
+    "jpg": ("JpegImagePlugin", "JpegImageFile"),
+    "jpeg": ("JpegImagePlugin", "JpegImageFile"),
+    "gif": ("GifImagePlugin", "GifImageFile"),
+    "bmp": ("BmpImagePlugin", "BmpImageFile"),
 }
-"""granule file extensions, and the Pillow class that reads each one's header"""
+"""granule file extensions, and the Pillow module and class that read each one's header
+(Pillow is slow to import: a plugin is imported when a file of its kind is first read)"""
+
+
+def _plugin(ext: str) -> Any | None:
+    """The Pillow class reading files with extension ``ext``, or None."""
+    found = PLUGINS.get(ext)
+    if found is None:
+        return None
+    module, name = found
+    return getattr(importlib.import_module(f"PIL.{module}"), name)
+
 
 WORLD_FILES = {
     "tif": ("tfw", "tifw", "tiffw"),
@@ -110,7 +116,7 @@ def extension(name: str) -> str:
 def read(name: str, stream: IO[bytes], sidecar: Sidecar) -> RasterInfo:
     """Read a granule's header from ``stream``; ``name`` is its file name (for side files)."""
     ext = extension(name)
-    plugin = PLUGINS.get(ext)
+    plugin = _plugin(ext)
     if plugin is None:
         raise Unreadable("not a raster format the mosaic reads")
     image = _open(plugin, stream)

@@ -26,7 +26,7 @@ from ..catalog.codec import render, store_node
 from ..catalog.entities import Coverage, CoverageStore
 from ..catalog.parse import parse_resource
 from ..catalog.routes_workspaces import seg
-from . import codec, filters, service
+from . import codec, service
 from .granules import extension
 from .model import Granule, Mosaic
 
@@ -198,6 +198,8 @@ async def index(request: Request) -> Response:
 async def granules(request: Request) -> Response:
     ctx = _ctx(request)
     mosaic, native, _ = _index_target(request, ctx)
+    from . import filters  # pygeofilter, lark and shapely are slow to import: on first use
+
     predicate = filters.compile_filter(request.query_params.get("filter"))
     if request.method == "DELETE":
         policy = service.purge_policy(request.query_params.get("purge"))

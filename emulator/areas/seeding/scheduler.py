@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ...core.errors import Invalid
 from ...state import State
@@ -58,6 +57,8 @@ class KillReport:
 
 
 def _rate(value: float) -> tuple[int, int]:
+    from fractions import Fraction  # imported on first use (start-up cost)
+
     frac = Fraction(value).limit_denominator(1_000_000)
     if frac <= 0:
         frac = Fraction(1, 1_000_000)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import posixpath
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 from ...core.datadir import DataDir, normalise
 
@@ -20,6 +19,13 @@ if TYPE_CHECKING:
 
 IMAGE_EXTENSIONS = frozenset({"svg", "png", "jpg", "jpeg", "gif", "bmp"})
 """icon files a style package may carry"""
+
+
+def escape(text: str, quote: bool = False) -> str:
+    """``xml.sax.saxutils.escape`` (with ``quote``, also ``"``), which is not imported
+    because it loads ``urllib.request`` and with it much of the standard library."""
+    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+    return text.replace('"', "&quot;") if quote else text
 
 
 def style_dir(workspace: str | None) -> str:
@@ -69,7 +75,7 @@ def record_xml(style: Style) -> bytes:
         lines.append("  <metadata>")
         for key, value in style.metadata.items():
             lines.append(
-                f'    <entry key="{escape(key, {chr(34): "&quot;"})}">{escape(value)}</entry>'
+                f'    <entry key="{escape(key, quote=True)}">{escape(value)}</entry>'
             )
         lines.append("  </metadata>")
     lines.append("</style>")

@@ -10,12 +10,15 @@ archives that unpack past the size limit (413) or hold too many entries.
 from __future__ import annotations
 
 import io
-import zipfile
 import zlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...core.errors import Forbidden, Invalid, PayloadTooLarge
+from ...core.lazy import LazyModule
 from . import files
+
+zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 
 MAX_ENTRIES = 10_000
 

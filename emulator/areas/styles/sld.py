@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-
-from lxml import etree
+from typing import Any
 
 from ...core.errors import EmulatorError, Invalid
+from ...core.lazy import LazyModule
 from ...wire import xml as wxml
 from .formats import V10, V11
+
+etree: Any = LazyModule("lxml.etree")  # slow to import: on first use
 
 SLD_NS = "http://www.opengis.net/sld"
 SE_NS = "http://www.opengis.net/se"

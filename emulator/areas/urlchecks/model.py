@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import regex
-
 from ...core.errors import Conflict, Invalid, NotFound
 from . import regexes
+from .regexes import regex
 
 
 @dataclass

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-
-import regex
+from typing import Any
 
 from ...core.errors import Invalid
+from ...core.lazy import LazyModule
+
+regex: Any = LazyModule("regex")  # slow to import: on first use
 
 MAX_PATTERN_LENGTH = 2048
 """longer patterns are refused outright"""

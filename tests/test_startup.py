@@ -1,0 +1,94 @@
+"""Start-up stays light: the slow third-party imports wait for the first request that needs
+them (``benchmarks/startup.py`` prints the times; this guards the imports, not the clock)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+SLOW = [
+    "pygeofilter",  # mosaic granule filters (with lark's grammar, ~170 ms)
+    "lark",
+    "shapely",  # geometry predicates of filters (with numpy, ~140 ms)
+    "numpy",
+    "PIL",  # granule headers
+    "dateparser",  # pulled in by pygeofilter
+    "regex",  # URL checks, mosaic collectors
+    "werkzeug",  # header parsing beyond the simple cases
+    "lxml",  # XML bodies
+    "urllib.request",  # pulled in by xml.sax.saxutils
+]
+
+START = """
+import json, sys
+import emulator
+emu = emulator.Emulator("stock")
+emulator.create_app(emu)
+emu.reset()
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded_after(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout))
+
+
+@pytest.fixture(scope="module")
+def at_start() -> set[str]:
+    return loaded_after(START)
+
+
+@pytest.mark.parametrize("module", SLOW)
+def test_start_up_does_not_import(at_start: set[str], module: str) -> None:
+    assert module not in at_start
+
+
+def test_the_check_sees_what_a_first_use_imports() -> None:
+    """The same check after one granule filter and one XML body: it would notice them."""
+    code = START.replace(
+        "print(",
+        "from emulator.areas.mosaics import filters\n"
+        "filters.compile_filter(\"a = 1\")\n"
+        "from emulator.wire import xml\n"
+        "xml.element('x')\n"
+        "print(",
+    )
+    loaded = loaded_after(code)
+    assert {"pygeofilter", "lark", "shapely", "numpy", "lxml"} <= loaded
+
+
+def test_loading_the_pytest_plugin_imports_no_emulator_server_or_client() -> None:
+    """pytest loads the plugin in every run where the package is installed: the emulator,
+    Starlette, uvicorn and httpx wait for the first test that uses a fixture."""
+    code = "import json, sys\nimport plugin.pytest_plugin\nprint(json.dumps(sorted(sys.modules)))"
+    loaded = loaded_after(code)
+    assert not {"emulator.emulator", "emulator.state", "starlette", "uvicorn", "httpx"} & loaded
+
+
+def test_a_pytest_run_without_geoserver_fixtures_imports_no_emulator(tmp_path) -> None:
+    (tmp_path / "test_plain.py").write_text(
+        "import sys\n\n"
+        "def test_plain():\n"
+        "    loaded = {'emulator.emulator', 'emulator.state', 'starlette', 'uvicorn'}\n"
+        "    assert not loaded & set(sys.modules), loaded & set(sys.modules)\n"
+    )
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_plain.py"]
+    out = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_run_with_geoserver_fixtures_imports_them_before_the_first_test(tmp_path) -> None:
+    (tmp_path / "test_live.py").write_text("def test_first(geoserver_url):\n    pass\n")
+    (tmp_path / "conftest.py").write_text(
+        "import sys\n\n"
+        "def pytest_runtest_setup(item):\n"
+        "    wanted = {'emulator.emulator', 'emulator.http.app', 'plugin.live'}\n"
+        "    assert not wanted - set(sys.modules), wanted - set(sys.modules)\n"
+    )
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+    out = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -19,11 +19,13 @@
 ``folder`` (default ``data/<workspace>/<store>``) is a data-directory path, or an absolute
 path of this machine; the store is created (type ImageMosaic) unless the catalog section
 declared it. ``parameters`` are the indexer's (written to the folder as
-``indexer.properties`` with the collectors' regex files), ``datastore`` the index database's
-(``datastore.properties``; without it the index is a shapefile). Granule ``values`` are
-converted to the index schema (dates as ISO 8601). ``configure`` names coverages to build
-from the index (those the catalog section has already are left alone). A granule's ``id``
-and the store's ``nextId`` default to counting up.
+``indexer.properties`` with the collectors' regex files; a mosaic declared without
+``parameters``, ``collectors`` and ``coverages`` has no indexer file and the default schema),
+``datastore`` the index database's (``datastore.properties``; without it the index is a
+shapefile). A store URL naming the index (``file:…/mosaic.shp``) names its folder. Granule
+``values`` are converted to the index schema (dates as ISO 8601). ``configure`` names
+coverages to build from the index (those the catalog section has already are left alone).
+A granule's ``id`` and the store's ``nextId`` default to counting up.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ KEYS = {
     "workspace", "store", "folder", "name", "parameters", "collectors", "coverages", "datastore",
     "crs", "bands", "eightBit", "granules", "nextId", "configure",
 }  # fmt: skip
+INDEXER_KEYS = ("parameters", "collectors", "coverages")
+"""what makes a declared mosaic have an indexer file (without them it has none, as the
+release sample ``nurc:mosaic``, configured by a ``mosaic.properties`` of 2006)"""
 
 
 def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
@@ -67,7 +72,7 @@ def _apply_one(state: State, sec: Section) -> None:
         datastore={k: str(v) for k, v in sec.dict("datastore").items()}
         if sec.has("datastore")
         else None,
-        source=INDEXER_PROPERTIES,
+        source=INDEXER_PROPERTIES if any(sec.has(k) for k in INDEXER_KEYS) else None,
     )
     mosaic = Mosaic(
         root.key, sec.str("name") or indexer.param("Name") or root.name, indexer, sec.str("crs")
@@ -140,6 +145,12 @@ def _write_config(state: State, root: FileRef, mosaic: Mosaic) -> None:
     if root.tree != DATADIR:
         return
     indexer = mosaic.indexer
+    if indexer.datastore is not None:
+        state.datadir.write(
+            f"{root.path}/{DATASTORE_PROPERTIES}", properties.dump(indexer.datastore).encode()
+        )
+    if indexer.source is None:
+        return
     params = dict(indexer.params)
     specs = []
     for i, c in enumerate(indexer.collectors):
@@ -159,10 +170,6 @@ def _write_config(state: State, root: FileRef, mosaic: Mosaic) -> None:
     if specs:
         params["PropertyCollectors"] = ",".join(specs)
     state.datadir.write(f"{root.path}/{INDEXER_PROPERTIES}", properties.dump(params).encode())
-    if indexer.datastore is not None:
-        state.datadir.write(
-            f"{root.path}/{DATASTORE_PROPERTIES}", properties.dump(indexer.datastore).encode()
-        )
 
 
 def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
@@ -187,8 +194,9 @@ def _dump_one(ws: str, name: str, mosaic: Mosaic) -> dict[str, Any]:
     out["name"] = mosaic.name
     indexer = mosaic.indexer
     params = {k: v for k, v in indexer.params.items() if k.lower() != "propertycollectors"}
-    out["parameters"] = params
-    out["collectors"] = [_dump_collector(c) for c in indexer.collectors]
+    if indexer.source is not None or params or indexer.collectors:
+        out["parameters"] = params
+        out["collectors"] = [_dump_collector(c) for c in indexer.collectors]
     if indexer.coverages:
         out["coverages"] = [
             {"name": n, **({"schema": s} if s else {})} for n, s in indexer.coverages

@@ -117,15 +117,24 @@ def _path_ref(path: str) -> FileRef:
     return FileRef(HOST, clean)
 
 
+INDEX_SUFFIXES = (".shp", ".properties")
+"""a store URL naming one of these files (the index shapefile, ``mosaic.properties``) names
+the mosaic in that file's folder, as ImageMosaic reads such a URL"""
+
+
 def store_root(url: str | None) -> str | None:
-    """The mosaic root a coverage store URL points at (its key), None when it is not local."""
+    """The mosaic root a coverage store URL points at (its key), None when it is not local.
+    The release sample's ``file:coverages/mosaic_sample/mosaic.shp`` is the folder
+    ``coverages/mosaic_sample``."""
     if not url:
         return None
     try:
         ref = locate(url)
     except Invalid:
         return None
-    return ref.key if isinstance(ref, FileRef) else None
+    if not isinstance(ref, FileRef):
+        return None
+    return (ref.parent if ref.name.lower().endswith(INDEX_SUFFIXES) else ref).key
 
 
 class Files:

@@ -149,6 +149,11 @@ def test_store_roots():
     assert store_root("http://x/m") is None
     assert store_root(None) is None
     assert store_root("file:data/../../x") is None
+    # a URL naming the index shapefile or the mosaic properties: the mosaic of its folder
+    shp = "file:coverages/mosaic_sample/mosaic.shp"
+    assert store_root(shp) == "datadir:coverages/mosaic_sample"
+    assert store_root("file:///srv/m/m.PROPERTIES") == "host:/srv/m"
+    assert store_root("file:coverages/arc/precip.asc") == "datadir:coverages/arc/precip.asc"
 
 
 def test_file_refs():

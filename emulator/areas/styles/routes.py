@@ -20,11 +20,12 @@ from urllib.parse import quote_plus
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Match, Route
+from starlette.routing import BaseRoute, Match
 from starlette.types import Scope
 
 from ...core.errors import Invalid, NotAcceptable, NotFound, ServerError
 from ...http import context as ctx
+from ...http.routing import Route
 from ...wire import negotiate
 from ..catalog.model import copy_of
 from . import codec, sld, uploads

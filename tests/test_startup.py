@@ -20,6 +20,11 @@ SLOW = [
     "werkzeug",  # header parsing beyond the simple cases
     "lxml",  # XML bodies
     "urllib.request",  # pulled in by xml.sax.saxutils
+    # the emulator's own modules that only some endpoints need
+    "emulator.areas.styles.sld",  # style bodies: SLD versions, CSS shells
+    "emulator.areas.styles.uploads",  # style POST/PUT, with the CSS and ZIP readers
+    "emulator.areas.styles.css",
+    "emulator.areas.styles.package",
 ]
 
 START = """

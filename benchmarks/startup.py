@@ -46,7 +46,7 @@ PATH = "/geoserver/rest/security/usergroup/users.json"
 SLOW_IMPORTS = ("lxml", "werkzeug", "regex", "PIL", "shapely", "numpy", "pygeofilter", "lark")
 """imported on first use only (tests/test_startup.py checks it)"""
 
-CHILD = f"""
+START = f"""
 import time
 w0, c0 = time.perf_counter(), time.process_time()
 import emulator
@@ -54,8 +54,31 @@ app = emulator.create_app(emulator.Emulator("stock"))
 w1, c1 = time.perf_counter(), time.process_time()
 import sys
 loaded = [m for m in {SLOW_IMPORTS!r} if m in sys.modules] or ["none"]
-print((w1 - w0) * 1000, (c1 - c0) * 1000, ",".join(loaded))
 """
+"""what import + create_app runs, timed; ``-X importtime`` breaks it down"""
+
+CHILD = START + f"""
+import asyncio
+loop = asyncio.new_event_loop()
+def get(path):  # one GET through the ASGI app; its CPU milliseconds
+    async def receive():
+        return {{"type": "http.request", "body": b"", "more_body": False}}
+    async def send(message):
+        pass
+    scope = {{"type": "http", "asgi": {{"version": "3.0"}}, "http_version": "1.1",
+              "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+              "root_path": "", "query_string": b"", "server": ("localhost", 8080),
+              "client": ("127.0.0.1", 1),
+              "headers": [(b"host", b"localhost:8080"), (b"authorization", {AUTH!r})]}}
+    c = time.process_time()
+    loop.run_until_complete(app(scope, receive, send))
+    return (time.process_time() - c) * 1000
+# the first request, the same again, then the first one routed past every route (a 404)
+first = [get({PATH!r}), get({PATH!r}), get("/geoserver/rest/no/such/path")]
+print((w1 - w0) * 1000, (c1 - c0) * 1000, ",".join(loaded), *first)
+"""
+"""``START``, then the first requests (route paths are compiled on first match: see
+``emulator/http/routing.py``); prints the times"""
 
 FLOOR = """
 import time
@@ -125,12 +148,18 @@ def import_and_create_app(runs: int) -> tuple[Figure, str]:
         breakdown = import_breakdown(env)
     wall = [float(o[0]) for o in out]
     cpu = [float(o[1]) for o in out]
+    first, again, missing = ([float(o[i]) for o in out] for i in (3, 4, 5))
     notes = (
         f"  wall time: best {min(wall):.1f} ms, median {statistics.median(wall):.1f} ms;"
         f" Starlette's own import alone: {floor_cpu:.1f} ms CPU\n"
         f"  slow imports loaded by import + create_app: {out[-1][2]}"
         " (each is imported on first use)\n"
-        f"  where the import time goes (self time, -X importtime): {breakdown}"
+        f"  where the import time goes (self time, -X importtime): {breakdown}\n"
+        f"  then, in the same child (CPU, best / median): first GET users.json"
+        f" {min(first):.1f} / {statistics.median(first):.1f} ms, the same again"
+        f" {min(again):.1f} / {statistics.median(again):.1f} ms, first 404 (routed past"
+        f" every route, compiling the paths left) {min(missing):.1f} /"
+        f" {statistics.median(missing):.1f} ms"
     )
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         source = [float(o[1]) for o in in_child(CHILD, max(3, runs // 3))]
@@ -146,7 +175,7 @@ def import_breakdown(env: dict[str, str], top: int = 8) -> str:
     """Import self time summed by owner: an area (``areas.catalog``), the rest of the
     package (``emulator``), or a third-party top-level package."""
     err = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", CHILD],
+        [sys.executable, "-X", "importtime", "-c", START],
         capture_output=True, text=True, check=True, cwd=ROOT, env=env,
     ).stderr
     totals: dict[str, float] = {}

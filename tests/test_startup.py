@@ -20,6 +20,11 @@ SLOW = [
     "werkzeug",  # header parsing beyond the simple cases
     "lxml",  # XML bodies
     "urllib.request",  # pulled in by xml.sax.saxutils
+    # the emulator's own modules that only some endpoints need
+    "emulator.areas.styles.sld",  # style bodies: SLD versions, CSS shells
+    "emulator.areas.styles.uploads",  # style POST/PUT, with the CSS and ZIP readers
+    "emulator.areas.styles.css",
+    "emulator.areas.styles.package",
 ]
 
 START = """
@@ -92,3 +97,32 @@ def test_a_run_with_geoserver_fixtures_imports_them_before_the_first_test(tmp_pa
     run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
     out = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_start_up_compiles_no_route_path() -> None:
+    """Every route is ``emulator.http.routing.Route``: its path regex waits for a match."""
+    code = START.replace(
+        "print(",
+        "from emulator.http.app import all_routes\n"
+        "from emulator.http.routing import Route\n"
+        "routes = all_routes()\n"
+        "assert routes and all(isinstance(r, Route) for r in routes)\n"
+        "sys.modules['compiled'] = [r.path for r in routes if r.compiled()]\n"
+        "print(",
+    )
+    assert "compiled" in loaded_after(code)  # the check ran
+    code = code.replace("sorted(sys.modules)", "sys.modules['compiled']")
+    assert loaded_after(code) == set()
+
+
+def test_every_route_path_compiles_as_starlette_compiles_it() -> None:
+    from starlette.routing import compile_path
+
+    from emulator.http.app import all_routes
+
+    for route in all_routes():
+        regex, fmt, convertors = compile_path(route.path)  # type: ignore[attr-defined]
+        assert route.path_regex.pattern == regex.pattern  # type: ignore[attr-defined]
+        assert route.path_format == fmt  # type: ignore[attr-defined]
+        assert list(route.param_convertors) == list(convertors)  # type: ignore[attr-defined]
+        assert route.compiled()  # type: ignore[attr-defined]

@@ -7,10 +7,10 @@ import math
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from ..core.errors import Invalid
 from ..http.context import body, emulator
+from ..http.routing import Route
 from ..wire.json import dumps
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from .context import emulator
+from .routing import Route
 
 
 async def reload(request: Request) -> Response:

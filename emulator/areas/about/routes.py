@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import NotFound
 from ...http.context import base_url, emulator, respond, response_format
+from ...http.routing import Route
 from ...wire.negotiate import split_ext
 from . import codec, host
 from .model import Filters, Resource, select

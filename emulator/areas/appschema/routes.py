@@ -15,10 +15,11 @@ from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Invalid, NotFound
 from ...http import context
+from ...http.routing import Route
 from ..catalog import web
 from . import archive, codec, maintenance, upload
 

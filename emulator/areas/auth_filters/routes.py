@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import (
     Forbidden,
@@ -23,6 +23,7 @@ from ...core.errors import (
 )
 from ...core.vendor import VendorNames
 from ...http.context import body, emulator, principal, respond, rest_url
+from ...http.routing import Route
 from ...wire.negotiate import EXTENSIONS, split_ext
 from . import codec
 from .model import FilterConfig

@@ -12,10 +12,11 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, UnsupportedMediaType
 from ...http.context import body, emulator, principal, respond, response_format, rest_url
+from ...http.routing import Route
 from ...wire.negotiate import split_ext
 from . import codec
 from .model import Canon

@@ -18,11 +18,12 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.datadir import DataDir, normalise
 from ...core.errors import MethodNotAllowed, NotFound, ServerError
 from ...http import context
+from ...http.routing import Route
 from ...wire import json as wjson
 from ...wire import xml as wxml
 from . import web

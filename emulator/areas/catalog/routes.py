@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
+from ...http.routing import Route
 from . import resource_api, routes_layers, routes_resources, routes_stores, routes_workspaces
 
 

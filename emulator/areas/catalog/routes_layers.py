@@ -15,9 +15,10 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Invalid, NotFound
+from ...http.routing import Route
 from . import web
 from .codec import layer_group_node, layer_node
 from .entities import LayerGroup, PublishedRef, StyleRef

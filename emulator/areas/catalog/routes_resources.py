@@ -14,10 +14,11 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
 from ...http import context
+from ...http.routing import Route
 from . import web
 from .codec import resource_node
 from .entities import COVERAGE, FEATURE_TYPE, Coverage, FeatureType, Resource, Store

@@ -8,9 +8,10 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Forbidden, Invalid, NotFound, Unauthorized
+from ...http.routing import Route
 from . import hooks, web
 from .codec import store_node
 from .entities import COVERAGE_STORE, DATA_STORE, WMS_STORE, WMTS_STORE

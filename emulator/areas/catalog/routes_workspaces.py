@@ -6,10 +6,11 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Conflict, Forbidden, Invalid, MethodNotAllowed, NotFound
 from ...http.context import emulator
+from ...http.routing import Route
 from . import hooks, web
 from .codec import namespace_node, workspace_node
 from .parse import parse_namespace, parse_workspace

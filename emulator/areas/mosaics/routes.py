@@ -16,10 +16,11 @@ from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Invalid, NotFound, UnsupportedMediaType
 from ...http import context
+from ...http.routing import Route
 from ..catalog import routes as catalog_routes
 from ..catalog import web
 from ..catalog.codec import render, store_node

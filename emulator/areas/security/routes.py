@@ -12,10 +12,11 @@ from urllib.parse import unquote_plus
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound
 from ...http import context as ctx
+from ...http.routing import Route
 from ...wire import negotiate
 from . import codec
 from .rules import KINDS

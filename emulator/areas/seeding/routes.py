@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Invalid, MethodNotAllowed, NotFound
 from ...http.context import base_url, body, emulator, respond, response_format
+from ...http.routing import Route
 from ...wire.negotiate import format_of_media_type, split_ext
 from . import codec, html, layer_codec
 from .request import SeedRequest

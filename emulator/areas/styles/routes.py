@@ -20,16 +20,23 @@ from urllib.parse import quote_plus
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Match, Route
+from starlette.routing import BaseRoute, Match
 from starlette.types import Scope
 
 from ...core.errors import Invalid, NotAcceptable, NotFound, ServerError
+from ...core.lazy import LazyModule
 from ...http import context as ctx
+from ...http.routing import Route
 from ...wire import negotiate
 from ..catalog.model import copy_of
-from . import codec, sld, uploads
+from . import codec
 from .formats import CSS, SLD_10_TYPE, SLD_11_TYPE, V10, V11
 from .model import Env, Style, StyleStore, not_found_message
+
+sld = LazyModule("emulator.areas.styles.sld")
+uploads = LazyModule("emulator.areas.styles.uploads")
+"""SLD handling and style uploads (with the CSS and ZIP package readers): imported by the
+first style request that needs them, not at start-up"""
 
 LIST_FORMATS = ("xml", "json", "html")
 ITEM_EXTENSIONS = ("xml", "json", "html", "sld", "css", "zip")

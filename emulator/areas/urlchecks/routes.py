@@ -6,10 +6,11 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import NotFound
 from ...http.context import body, body_format, created, emulator, respond, response_format, rest_url
+from ...http.routing import Route
 from ...wire.negotiate import split_ext
 from . import codec
 from .model import CheckInput

@@ -13,10 +13,11 @@ from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import BaseRoute
 
 from ...core.errors import Invalid, MethodNotAllowed, NotFound, Unprocessable
 from ...http.context import body, body_format, emulator, principal, respond, response_format
+from ...http.routing import Route
 from ...wire.negotiate import split_ext
 from . import codec
 

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test bench clean venv
+.PHONY: serve test lint bench clean venv
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON)" >&2; exit 1; }
@@ -22,6 +22,10 @@ serve: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q
+
+lint: $(STAMP)
+	$(BIN)/python -m ruff check emulator plugin tests benchmarks
+	$(BIN)/python -m ruff format --check emulator plugin tests benchmarks
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

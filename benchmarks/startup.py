@@ -57,7 +57,9 @@ loaded = [m for m in {SLOW_IMPORTS!r} if m in sys.modules] or ["none"]
 """
 """what import + create_app runs, timed; ``-X importtime`` breaks it down"""
 
-CHILD = START + f"""
+CHILD = (
+    START
+    + f"""
 import asyncio
 loop = asyncio.new_event_loop()
 def get(path):  # one GET through the ASGI app; its CPU milliseconds
@@ -77,6 +79,7 @@ def get(path):  # one GET through the ASGI app; its CPU milliseconds
 first = [get({PATH!r}), get({PATH!r}), get("/geoserver/rest/no/such/path")]
 print((w1 - w0) * 1000, (c1 - c0) * 1000, ",".join(loaded), *first)
 """
+)
 """``START``, then the first requests (route paths are compiled on first match: see
 ``emulator/http/routing.py``); prints the times"""
 
@@ -176,7 +179,11 @@ def import_breakdown(env: dict[str, str], top: int = 8) -> str:
     package (``emulator``), or a third-party top-level package."""
     err = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", START],
-        capture_output=True, text=True, check=True, cwd=ROOT, env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=env,
     ).stderr
     totals: dict[str, float] = {}
     for line in err.splitlines():

@@ -29,7 +29,6 @@ from emulator.core.profile import PROFILES
 if TYPE_CHECKING:
     from emulator import Emulator
 
-    from .coverage import CoverageCollector
     from .live import LiveTarget
 
 # The emulator (with Starlette), uvicorn and httpx are imported by the fixtures that need

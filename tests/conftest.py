@@ -20,19 +20,25 @@ def emu() -> Emulator:
 
 @pytest.fixture
 def client_for(emu: Emulator) -> Iterator[Callable[..., httpx.Client]]:
-    """Make clients over ``emu`` (through its WSGI callable over the ASGI app): ``client_for(auth=("u", "p"))``."""
+    """Clients over ``emu`` (its WSGI callable over the ASGI app): ``client_for(auth=(u, p))``."""
     clients: list[tuple[httpx.Client, Emulator]] = []
 
-    def make(auth: tuple[str, str] | None = ADMIN, emulator: Emulator | None = None) -> httpx.Client:
+    def make(
+        auth: tuple[str, str] | None = ADMIN, emulator: Emulator | None = None
+    ) -> httpx.Client:
         target = emulator or emu
-        c = httpx.Client(transport=httpx.WSGITransport(app=target.wsgi_app), base_url=BASE, auth=auth)
+        c = httpx.Client(
+            transport=httpx.WSGITransport(app=target.wsgi_app), base_url=BASE, auth=auth
+        )
         clients.append((c, target))
         return c
 
     yield make
     for c, target in clients:
         c.close()
-        assert not target.internal_errors, "unexpected server errors:\n" + "\n".join(target.internal_errors)
+        assert not target.internal_errors, "unexpected server errors:\n" + "\n".join(
+            target.internal_errors
+        )
 
 
 @pytest.fixture

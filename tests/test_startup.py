@@ -57,7 +57,7 @@ def test_the_check_sees_what_a_first_use_imports() -> None:
     code = START.replace(
         "print(",
         "from emulator.areas.mosaics import filters\n"
-        "filters.compile_filter(\"a = 1\")\n"
+        'filters.compile_filter("a = 1")\n'
         "from emulator.wire import xml\n"
         "xml.element('x')\n"
         "print(",

@@ -87,9 +87,7 @@ def test_stores_that_share_an_object_are_pickled_together_and_stay_linked():
     state.mosaics.__dict__["probe"] = ("x", shared)
     state.users.__dict__["probe"] = state.security.__dict__["probe"] = ()  # immutable: no link
     groups = [names for names, _ in state.snapshot().parts]
-    assert {("urlchecks", "about"), ("styles", "mosaics"), ("users",), ("security",)} <= set(
-        groups
-    )
+    assert {("urlchecks", "about"), ("styles", "mosaics"), ("users",), ("security",)} <= set(groups)
     again = State.restore(state.snapshot())
     assert again.urlchecks.probe is again.about
     assert again.styles.probe[1][0] is again.mosaics.probe[1]

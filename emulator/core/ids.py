@@ -18,7 +18,7 @@ class Ids:
         return self._counters.get(kind, 0)
 
     def object_id(self, kind: str) -> str:
-        """An id in the shape GeoServer gives security objects, e.g. ``52857278:13c7ffd66a8:-7fff``."""
+        """An id shaped like GeoServer's security object ids (``52857278:13c7ffd66a8:-7fff``)."""
         n = self.next(kind)
         return f"{0x2EDB9A1E:x}:{0x18F2A4C91D0 + n:x}:-{0x8000 - (n % 0x7FFF):x}"
 

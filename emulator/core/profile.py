@@ -112,4 +112,6 @@ def decisions_for(profile: str) -> Decisions:
 
 def differing_rows() -> list[str]:
     """Names of the rows where the two profiles answer differently."""
-    return [f.name for f in fields(Decisions) if getattr(SPEC, f.name) != getattr(GEOSERVER, f.name)]
+    return [
+        f.name for f in fields(Decisions) if getattr(SPEC, f.name) != getattr(GEOSERVER, f.name)
+    ]

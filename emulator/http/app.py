@@ -57,7 +57,9 @@ def all_routes() -> list[BaseRoute]:
     return out
 
 
-def _error_response(request: Request, status: int, message: str, headers: dict[str, str]) -> Response:
+def _error_response(
+    request: Request, status: int, message: str, headers: dict[str, str]
+) -> Response:
     emu = request.app.state.emulator
     path = inner_path(request.scope, emu) or request.url.path
     if path.startswith("/__emulator"):
@@ -65,7 +67,9 @@ def _error_response(request: Request, status: int, message: str, headers: dict[s
 
         return Response(dumps({"error": message}), status, headers, media_type="application/json")
     quiet = request.query_params.get("quietOnNotFound", "").lower() == "true"
-    body, media_type = wire_errors.render(status, message, path, request.headers.get("accept"), quiet)
+    body, media_type = wire_errors.render(
+        status, message, path, request.headers.get("accept"), quiet
+    )
     return Response(body, status, headers, media_type=media_type)
 
 

@@ -186,7 +186,13 @@ class AuthMiddleware:
             allowed = True
         if not allowed:
             if principal.anonymous:
-                await self._deny(scope, send, 401, "Full authentication is required to access this resource", path)
+                await self._deny(
+                    scope,
+                    send,
+                    401,
+                    "Full authentication is required to access this resource",
+                    path,
+                )
             else:
                 await self._deny(scope, send, 403, "Access denied", path)
             return
@@ -195,7 +201,10 @@ class AuthMiddleware:
 
     async def _deny(self, scope: Scope, send: Send, status: int, message: str, path: str) -> None:
         body, media_type = wire_errors.render(status, message, path, _header(scope, b"accept"))
-        headers = [(b"content-type", media_type.encode()), (b"content-length", str(len(body)).encode())]
+        headers = [
+            (b"content-type", media_type.encode()),
+            (b"content-length", str(len(body)).encode()),
+        ]
         if status == 401:
             headers.append((b"www-authenticate", REALM.encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})

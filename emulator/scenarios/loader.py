@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 

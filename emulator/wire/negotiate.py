@@ -36,7 +36,9 @@ def media_type(fmt: str) -> str:
     return MEDIA_TYPES[fmt][0]
 
 
-def format_of_media_type(value: str | None, vendor_aliases: Mapping[str, str] | None = None) -> str | None:
+def format_of_media_type(
+    value: str | None, vendor_aliases: Mapping[str, str] | None = None
+) -> str | None:
     if not value:
         return None
     mime = value.split(";", 1)[0].strip().lower()
@@ -46,7 +48,9 @@ def format_of_media_type(value: str | None, vendor_aliases: Mapping[str, str] | 
     return None
 
 
-def split_ext(name: str, allowed: Sequence[str] = ("xml", "json", "html")) -> tuple[str, str | None]:
+def split_ext(
+    name: str, allowed: Sequence[str] = ("xml", "json", "html")
+) -> tuple[str, str | None]:
     """``"topp.xml"`` → ``("topp", "xml")``; a name without a known extension is kept whole."""
     base, dot, ext = name.rpartition(".")
     if dot and base and ext.lower() in allowed:
@@ -60,7 +64,9 @@ def response_format(
     """Pick the response format, or raise ``NotAcceptable``."""
     if ext is not None:
         if ext not in offered:
-            raise NotAcceptable(f"Format {ext} is not supported here; use one of {', '.join(offered)}")
+            raise NotAcceptable(
+                f"Format {ext} is not supported here; use one of {', '.join(offered)}"
+            )
         return ext
     if not accept or not accept.strip():
         return default

@@ -129,7 +129,9 @@ def sub(
     return el
 
 
-def atom_link(parent: Element, href: str, type_: str = "application/xml", rel: str = "alternate") -> Element:
+def atom_link(
+    parent: Element, href: str, type_: str = "application/xml", rel: str = "alternate"
+) -> Element:
     """Append ``<atom:link rel href type>`` as GeoServer writes it."""
     return _etree().SubElement(
         parent,

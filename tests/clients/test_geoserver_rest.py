@@ -120,7 +120,10 @@ def test_sql_view(geo: Geoserver, emu: Emulator) -> None:
     geo.create_workspace("demo")
     geo.create_featurestore("pg", workspace="demo")
     status = geo.publish_featurestore_sqlview(
-        "view1", "pg", "select id, geom from t where a = %a%", key_column="id",
+        "view1",
+        "pg",
+        "select id, geom from t where a = %a%",
+        key_column="id",
         parameters=[{"name": "a", "defaultValue": "1", "regexpValidator": "^[0-9]+$"}],
         workspace="demo",
     )
@@ -187,8 +190,13 @@ def test_layer_groups(geo: Geoserver, emu: Emulator) -> None:
     assert geo.get_layergroups("ne")["layerGroups"]["layerGroup"][0]["name"] == "world"
     assert geo.get_layergroup("world", workspace="ne")["layerGroup"]["mode"] == "NAMED"
     geo.create_layergroup(
-        name="lg", mode="single", title="T", abstract_text="A", layers=["sf:roads", "sf:streams"],
-        keywords=["k1", "k2"], metadata=[{"about": "x", "content_url": "http://x"}],
+        name="lg",
+        mode="single",
+        title="T",
+        abstract_text="A",
+        layers=["sf:roads", "sf:streams"],
+        keywords=["k1", "k2"],
+        metadata=[{"about": "x", "content_url": "http://x"}],
     )
     group = geo.get_layergroup("lg")["layerGroup"]
     assert (group["mode"], group["title"], group["abstractTxt"]) == ("SINGLE", "T", "A")

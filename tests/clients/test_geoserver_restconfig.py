@@ -108,7 +108,11 @@ def test_resources(cat: Catalog) -> None:
     dem = cat.get_resource("sfdem", workspace="sf")
     assert (dem.resource_type, dem.projection) == ("coverage", "EPSG:26713")
     assert cat.list_feature_type_names("sf", "sf", "configured") == [
-        "archsites", "bugsites", "restricted", "roads", "streams"
+        "archsites",
+        "bugsites",
+        "restricted",
+        "roads",
+        "streams",
     ]
     assert cat.list_feature_type_names("sf", "sf", "available") == []
 
@@ -133,7 +137,10 @@ def test_time_dimension_metadata(cat: Catalog, emu: Emulator) -> None:
     time = cat.get_resource("sfdem", workspace="sf").metadata["time"]
     assert isinstance(time, DimensionInfo)
     assert (time.enabled, time.presentation, time.units, time.strategy) == (
-        True, "LIST", "ISO8601", "MINIMUM"
+        True,
+        "LIST",
+        "ISO8601",
+        "MINIMUM",
     )
 
 
@@ -164,7 +171,9 @@ def test_publish_sql_view(cat: Catalog, emu: Emulator) -> None:
     assert isinstance(read, JDBCVirtualTable)
     # the client keeps name and sql as XML elements, keyColumn as text
     assert (read.name.text, read.sql.text, read.keyColumn) == (
-        "view1", "select id, geom from t", "id"
+        "view1",
+        "select id, geom from t",
+        "id",
     )
     stored = emu.state.catalog.resource("demo", "view1").metadata["JDBC_VIRTUAL_TABLE"]
     assert stored["virtualTable"]["geometry"] == {"name": "geom", "type": "Point", "srid": "4326"}
@@ -173,7 +182,10 @@ def test_publish_sql_view(cat: Catalog, emu: Emulator) -> None:
 def test_layers(cat: Catalog) -> None:
     roads = cat.get_layer("sf:roads")
     assert (roads.name, roads.type, roads.enabled, roads.advertised) == (
-        "sf:roads", "VECTOR", True, True
+        "sf:roads",
+        "VECTOR",
+        True,
+        True,
     )
     assert roads.default_style.name == "simple_roads"
     assert [s.name for s in roads.styles] == ["line"]
@@ -205,20 +217,30 @@ def test_recalculate_bounds(cat: Catalog, emu: Emulator) -> None:
 
 def test_layer_groups_read(cat: Catalog) -> None:
     assert [(g.name, g.workspace) for g in cat.get_layergroups()] == [
-        ("spearfish", None), ("tasmania", None), ("tiger-ny", None), ("world", "ne")
+        ("spearfish", None),
+        ("tasmania", None),
+        ("tiger-ny", None),
+        ("world", "ne"),
     ]
     world = cat.get_layergroup("world", workspace="ne")
     assert world.mode == "NAMED" and world.title == "World Map"
     assert world.layers == [
-        "ne:countries", "ne:coastlines", "ne:boundary_lines", "ne:populated_places"
+        "ne:countries",
+        "ne:coastlines",
+        "ne:boundary_lines",
+        "ne:populated_places",
     ]
     assert world.styles == ["ne:countries_basemap", None, None, None]
 
 
 def test_workspace_layer_group_create_edit_delete(cat: Catalog, emu: Emulator) -> None:
     group = cat.create_layergroup(
-        "wlg", layers=["sf:roads", "sf:streams"], styles=[None, "line"], workspace="sf",
-        mode="named", title="T",
+        "wlg",
+        layers=["sf:roads", "sf:streams"],
+        styles=[None, "line"],
+        workspace="sf",
+        mode="named",
+        title="T",
     )
     cat.save(group)
     saved = cat.get_layergroup("wlg", workspace="sf")
@@ -248,7 +270,9 @@ def test_styles_read(cat: Catalog) -> None:
     assert formats == [("line", "sld10"), ("point", "sld10")]
     point = cat.get_style("point")
     assert (point.name, point.style_format, point.filename) == (
-        "point", "sld1.0.0", "default_point.sld"
+        "point",
+        "sld1.0.0",
+        "default_point.sld",
     )
     assert (point.sld_name, point.sld_title) == ("point", "Red square")
     assert point.sld_body.startswith(b"<?xml")

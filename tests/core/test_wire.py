@@ -37,7 +37,8 @@ def test_atom_link_shape():
     wxml.atom_link(root, "http://h/geoserver/rest/workspaces/topp.xml")
     assert wxml.dump(root) == (
         b'<workspace><name>topp</name><atom:link xmlns:atom="http://www.w3.org/2005/Atom" '
-        b'rel="alternate" href="http://h/geoserver/rest/workspaces/topp.xml" type="application/xml"/>'
+        b'rel="alternate" href="http://h/geoserver/rest/workspaces/topp.xml" '
+        b'type="application/xml"/>'
         b"</workspace>"
     )
 
@@ -80,6 +81,8 @@ def test_split_ext():
 def test_xml_error_body_survives_characters_xml_cannot_hold():
     from emulator.wire.errors import render
 
-    body, media_type = render(404, "no such thing: a\x00b\x1f", "/rest/security/authproviders/x.xml", None)
+    body, media_type = render(
+        404, "no such thing: a\x00b\x1f", "/rest/security/authproviders/x.xml", None
+    )
     assert media_type == "application/xml"
     assert wxml.text(wxml.parse(body), "message") == "no such thing: a\ufffdb\ufffd"

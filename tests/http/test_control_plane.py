@@ -21,7 +21,9 @@ def test_clock_advance(client):
     assert r.json() == {"now": 2.5}
 
 
-@pytest.mark.parametrize("query", ["", "?seconds=", "?seconds=abc", "?seconds=-1", "?seconds=nan", "?seconds=inf"])
+@pytest.mark.parametrize(
+    "query", ["", "?seconds=", "?seconds=abc", "?seconds=-1", "?seconds=nan", "?seconds=inf"]
+)
 def test_clock_advance_bad_input(client, query):
     r = client.post("/__emulator/clock/advance" + query)
     assert r.status_code == 400
@@ -53,7 +55,11 @@ def test_health(client):
 
 @pytest.mark.parametrize(
     ("method", "path"),
-    [("GET", "/__emulator/reset"), ("PUT", "/__emulator/requests"), ("GET", "/__emulator/clock/advance")],
+    [
+        ("GET", "/__emulator/reset"),
+        ("PUT", "/__emulator/requests"),
+        ("GET", "/__emulator/clock/advance"),
+    ],
 )
 def test_control_plane_405_with_allow(client, method, path):
     r = client.request(method, path)

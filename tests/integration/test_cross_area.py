@@ -11,7 +11,9 @@ SEED_XML = (
 
 def seed(client, layer: str, gridset: str = "EPSG:4326", z0: int = 0, z1: int = 3):
     body = SEED_XML.format(layer=layer, gridset=gridset, z0=z0, z1=z1)
-    r = client.post(f"/gwc/rest/seed/{layer}.xml", content=body, headers={"Content-Type": "text/xml"})
+    r = client.post(
+        f"/gwc/rest/seed/{layer}.xml", content=body, headers={"Content-Type": "text/xml"}
+    )
     assert r.status_code == 200, r.text
     return client.get(f"/gwc/rest/seed/{layer}.json").json()["long-array-array"]
 
@@ -43,7 +45,11 @@ def test_new_layer_gets_a_tile_layer_with_its_bounds(client, emu):
                 "nativeName": "states",
                 "srs": "EPSG:4326",
                 "latLonBoundingBox": {
-                    "minx": 0, "maxx": 10, "miny": 0, "maxy": 10, "crs": "EPSG:4326"
+                    "minx": 0,
+                    "maxx": 10,
+                    "miny": 0,
+                    "maxy": 10,
+                    "crs": "EPSG:4326",
                 },
             }
         },

@@ -1,4 +1,4 @@
-"""Every example block of docs/fixtures.md and docs/recording.md is a test file of tests/examples/, word for word.
+"""Every example block of docs/fixtures.md and docs/recording.md is a file of tests/examples/.
 
 After editing an example, refresh the page with ``python tests/plugin/test_docs.py``.
 """

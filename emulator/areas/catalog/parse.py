@@ -136,9 +136,7 @@ def keywords(d: dict[str, Any]) -> list[str] | None:
     return out
 
 
-def entries(
-    d: dict[str, Any], key: str, structured: bool = False
-) -> dict[str, Any] | None:
+def entries(d: dict[str, Any], key: str, structured: bool = False) -> dict[str, Any] | None:
     """A map: ``<entry key="k">v</entry>``, ``<entry><string>k</string><string>v</string>
     </entry>``, ``<k><string>v</string></k>``, ``{"entry":[{"@key":k,"$":v}]}`` or ``{k: v}``.
 

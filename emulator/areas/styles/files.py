@@ -74,9 +74,7 @@ def record_xml(style: Style) -> bytes:
     if style.metadata:
         lines.append("  <metadata>")
         for key, value in style.metadata.items():
-            lines.append(
-                f'    <entry key="{escape(key, quote=True)}">{escape(value)}</entry>'
-            )
+            lines.append(f'    <entry key="{escape(key, quote=True)}">{escape(value)}</entry>')
         lines.append("  </metadata>")
     lines.append("</style>")
     return ("\n".join(lines) + "\n").encode("utf-8")

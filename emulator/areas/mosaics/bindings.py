@@ -17,18 +17,9 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
-JTS = "org.locationtech.jts.geom."
-GEOMETRIES = (
-    "Geometry",
-    "Point",
-    "MultiPoint",
-    "LineString",
-    "MultiLineString",
-    "LinearRing",
-    "Polygon",
-    "MultiPolygon",
-    "GeometryCollection",
-)
+from ..catalog.bindings import GEOMETRIES, GEOMETRY_PACKAGE
+
+JTS = GEOMETRY_PACKAGE + "."
 SHORT_NAMES = {
     "String": "java.lang.String",
     "string": "java.lang.String",

@@ -4,7 +4,6 @@ the role calculation, and the REST access rules. Pure domain logic, no HTTP."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .areas.auth_providers.model import USERNAME_PASSWORD_PROVIDER
 from .areas.users.model import (
@@ -14,13 +13,14 @@ from .areas.users.model import (
     ROLE_GROUP_ADMIN,
 )
 from .core.antpath import ant_match
+from .core.record import record
 from .state import State
 
 ANYONE = frozenset({"*", "IS_AUTHENTICATED_ANONYMOUSLY"})
 AUTHENTICATED = frozenset({"IS_AUTHENTICATED_FULLY", "IS_AUTHENTICATED_REMEMBERED"})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Principal:
     name: str
     roles: frozenset[str]

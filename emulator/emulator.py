@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .areas.seeding.scheduler import SeedScheduler
 from .core.clock import make_clock
 from .core.profile import Decisions, decisions_for
+from .core.record import replace
 from .core.vendor import VendorNames
 from .faults import Faults
 from .journal import Journal

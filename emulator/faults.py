@@ -23,11 +23,11 @@ import math
 import re
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
 from .core.antpath import ant_match
+from .core.record import field, record
 
 METHOD = re.compile(r"[A-Za-z]+|\*")
 HEADER = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
@@ -37,7 +37,7 @@ class ConnectionDropped(ConnectionResetError):
     """Raised by the app, in process, for a request that an injected fault drops."""
 
 
-@dataclass
+@record
 class Fault:
     """One injected fault and how often it has answered."""
 

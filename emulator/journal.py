@@ -17,17 +17,17 @@ import json
 import re
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .core.antpath import ant_match
+from .core.record import field, record
 
 PathSpec = str | re.Pattern[str]
 NEAR_MISSES = 5
 
 
-@dataclass
+@record
 class JournalEntry:
     """One request as the emulator saw it, with the status it answered."""
 

@@ -17,7 +17,6 @@ import gc
 import pickle
 import re
 import types
-from dataclasses import dataclass, field, fields
 from pathlib import PurePath
 from typing import Any
 
@@ -34,9 +33,10 @@ from .areas.urlchecks.model import UrlCheckStore
 from .areas.users.model import UsersStore
 from .core.datadir import DataDir
 from .core.ids import Ids
+from .core.record import field, fields, record
 
 
-@dataclass
+@record
 class State:
     ids: Ids = field(default_factory=Ids)
     datadir: DataDir = field(default_factory=DataDir)
@@ -57,7 +57,7 @@ class State:
         self.catalog.tiles = self.seeding
 
     def snapshot(self) -> Snapshot:
-        names = [f.name for f in fields(self)]
+        names = list(fields(self))
         parts = []
         for group in _linked_groups({name: getattr(self, name) for name in names}):
             blob = pickle.dumps({n: getattr(self, n) for n in group}, pickle.HIGHEST_PROTOCOL)
@@ -96,7 +96,7 @@ class State:
 _PENDING = "_pending_parts"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Snapshot:
     """A pickled ``State``: (store names, pickle of those stores) per group of linked stores."""
 

@@ -10,16 +10,16 @@ import pickle
 import re
 import threading
 import types
-from dataclasses import fields
 from pathlib import PurePath
 
 import pytest
 
 from emulator import Emulator
 from emulator import state as state_module
+from emulator.core.record import fields
 from emulator.state import State
 
-STORES = [f.name for f in fields(State)]
+STORES = list(fields(State))
 
 # objects that may be shared without being observable: immutable atoms, and things pickled
 # by reference (classes, functions, modules, enum members)

@@ -7,9 +7,9 @@ implicitly as prefixes of files, plus explicitly created empty ones.
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
 
 from .errors import Invalid
+from .record import record
 
 
 def normalise(path: str) -> str:
@@ -27,7 +27,7 @@ def normalise(path: str) -> str:
     return "/".join(parts)
 
 
-@dataclass
+@record
 class FileEntry:
     data: bytes
     modified: float

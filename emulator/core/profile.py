@@ -9,12 +9,12 @@ profile. Rows where both columns agree are not here: there is nothing to decide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from .record import fields, record
 
 PROFILES = ("spec", "geoserver")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Decisions:
     # Authentication providers
     provider_delete_unknown_status: int
@@ -112,6 +112,4 @@ def decisions_for(profile: str) -> Decisions:
 
 def differing_rows() -> list[str]:
     """Names of the rows where the two profiles answer differently."""
-    return [
-        f.name for f in fields(Decisions) if getattr(SPEC, f.name) != getattr(GEOSERVER, f.name)
-    ]
+    return [name for name in fields(Decisions) if getattr(SPEC, name) != getattr(GEOSERVER, name)]

@@ -13,11 +13,11 @@ import json
 import mimetypes
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from ..core.errors import ScenarioError
+from ..core.record import field, record
 from .scrub import Scrubber
 
 FORMAT = "geoserver-emulator-cassette"
@@ -42,7 +42,7 @@ TEXT_MARKERS = ("xml", "json", "javascript", "css", "x-www-form-urlencoded", "sl
 SIDE_FILE = re.compile(r"\d{4,}-(request|response)\.[A-Za-z0-9]+")
 
 
-@dataclass
+@record
 class RecordedRequest:
     method: str
     path: str
@@ -61,7 +61,7 @@ class RecordedRequest:
         return self.path + (f"?{self.query}" if self.query else "")
 
 
-@dataclass
+@record
 class RecordedResponse:
     status: int
     headers: dict[str, str] = field(default_factory=dict)
@@ -72,7 +72,7 @@ class RecordedResponse:
         return self.headers.get("content-type")
 
 
-@dataclass
+@record
 class Exchange:
     """One request and the answer it got."""
 
@@ -93,7 +93,7 @@ class Exchange:
         return f"exchange {self.number} ({self.request.method} {self.request.target()}{where})"
 
 
-@dataclass
+@record
 class Header:
     """The first line of a cassette."""
 
@@ -128,7 +128,7 @@ class Header:
         }
 
 
-@dataclass
+@record
 class Cassette:
     path: Path
     header: Header

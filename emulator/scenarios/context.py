@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.record import record
 from ..core.vendor import VendorNames
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ScenarioContext:
     vendor: VendorNames
     """class names in scenario files are written with the ``org.geoserver`` prefix"""

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -29,6 +28,7 @@ from lxml import etree
 
 from ..areas.sections import SECTIONS
 from ..core.errors import ScenarioError
+from ..core.record import field, record
 from .recorder import split_base
 from .scrub import is_secret_key
 
@@ -40,7 +40,7 @@ class ImportFailed(Exception):
     """The server could not be read at all (unreachable, credentials refused)."""
 
 
-@dataclass
+@record
 class ImportResult:
     path: Path
     document: dict[str, Any]
@@ -159,7 +159,7 @@ def unwrap(data: Any) -> dict[str, Any]:
 # -- sections -----------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class Context:
     reader: Reader
     include_secrets: bool

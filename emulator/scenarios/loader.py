@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -23,6 +22,7 @@ from ..areas.sections import SECTIONS, TOP_LEVEL_KEYS
 from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
 from ..core.profile import PROFILES
+from ..core.record import field, record
 from ..core.vendor import VendorNames
 from ..state import Snapshot, State
 from .context import ScenarioContext
@@ -38,7 +38,7 @@ class SupportsDocument(Protocol):
     def document(self) -> dict[str, Any]: ...
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Settings:
     profile: str | None = None
     vendor_prefix: str | None = None
@@ -46,7 +46,7 @@ class Settings:
     extras: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Scenario:
     name: str
     settings: Settings

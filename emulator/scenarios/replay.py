@@ -16,7 +16,6 @@ import base64
 import re
 from collections.abc import Callable
 from contextvars import ContextVar
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote_plus, urlsplit
@@ -25,6 +24,7 @@ from xml.sax.saxutils import escape as xml_escape
 import httpx
 
 from ..core.errors import ScenarioError
+from ..core.record import replace
 from ..state import State
 from . import loader
 from .cassette import Cassette, Exchange, RecordedResponse, read

@@ -5,11 +5,11 @@ recording (status, content type, ``Location``, normalised body; see ``normalise.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..core.antpath import ant_match
+from ..core.record import field, record
 from .cassette import Cassette, Exchange, RecordedResponse, read
 from .normalise import Masks, media_type
 from .replay import InProcess, Remote, Secrets, Target, send, start_emulator
@@ -19,7 +19,7 @@ from .scrub import RECORDED_ORIGIN
 DIFF_LINES = 40
 
 
-@dataclass
+@record
 class Difference:
     what: str
     """``status``, ``content type``, ``location`` or ``body``"""
@@ -28,7 +28,7 @@ class Difference:
     diff: list[str] = field(default_factory=list)
 
 
-@dataclass
+@record
 class Outcome:
     exchange: Exchange
     answered: RecordedResponse
@@ -41,7 +41,7 @@ class Outcome:
         return not self.differences
 
 
-@dataclass
+@record
 class Report:
     cassette: Path
     target: str

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from ...core.record import record
 from .xstream import Scalar, java_fixed
 
 NOT_AVAILABLE = "NOT AVAILABLE"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MetricInfo:
     name: str
     category: str
@@ -67,7 +67,7 @@ METRIC_INFOS: tuple[MetricInfo, ...] = (
 INFOS_BY_NAME = {info.name: info for info in METRIC_INFOS}
 
 
-@dataclass
+@record
 class MetricSample:
     """A measured value for one ``MetricInfo``, with the per-instance overrides the OSHI
     collector sets (``name`` for fans, ``description``/``identifier``/``priority`` for CPUs,
@@ -82,7 +82,7 @@ class MetricSample:
     priority: int | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MetricValue:
     """One row of ``/about/system-status``, fields in ``MetricValue``'s declaration order."""
 

@@ -14,9 +14,9 @@ matches either spelling.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from ...core.errors import Invalid, NotFound
+from ...core.record import field, record
 from ..urlchecks import regexes
 from .metrics import MetricSample, MetricValue, assemble
 
@@ -29,7 +29,7 @@ def module_property(vendor_prefix: str) -> str:
     return "ServiceModule" if vendor_prefix == "org.service" else MODULE_PROPERTY
 
 
-@dataclass
+@record
 class Resource:
     """A ``ManifestModel``: a named set of manifest properties."""
 
@@ -42,7 +42,7 @@ class Resource:
         return [(own if k == MODULE_PROPERTY else k, v) for k, v in self.properties.items()]
 
 
-@dataclass
+@record
 class ModuleStatus:
     """A ``ModuleStatus`` bean: an installed module and whether it works."""
 
@@ -56,7 +56,7 @@ class ModuleStatus:
     available: bool = True
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Filters:
     """The query of ``/about/version`` and ``/about/manifest``."""
 
@@ -67,7 +67,7 @@ class Filters:
     value: str | None = None
 
 
-@dataclass
+@record
 class AboutStore:
     versions: list[Resource] = field(default_factory=list)
     manifests: list[Resource] = field(default_factory=list)

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import Invalid
+from ...core.record import record
 
 OBJECT_ID = re.compile(r"^[0-9a-fA-F]{24}$")
 GEOMETRY_BINDING = "org.locationtech.jts.geom.Geometry"
 Document = dict[str, Any]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DocumentSchema:
     """A persisted schema: its name (the collection), geometry field, the attributes as
     (path, Java class) in order, and the ids of the documents it was inferred from."""

@@ -16,15 +16,14 @@ store deleted or renamed through the catalog leaves no stale state behind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from ...core.record import field, record
 from .documents import Document, DocumentSchema, infer_schema, object_id
 
 MONGO_SCHEMES = ("mongodb://", "mongodb+srv://")
 Key = tuple[str, str]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SourceDataStore:
     """A ``sourceDataStores/DataStore``: the id mappings refer to and its parameters."""
 
@@ -50,7 +49,7 @@ class SourceDataStore:
         return params.get("data_store") or params.get("url") or params.get("uri") or ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TypeMapping:
     """One ``FeatureTypeMapping``."""
 
@@ -67,7 +66,7 @@ class TypeMapping:
         return self.target_element.rpartition(":")[2]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class MappingDoc:
     """One parsed mapping file; ``path`` is relative to the store folder."""
 
@@ -87,7 +86,7 @@ class MappingDoc:
         return next((s for s in self.source_data_stores if s.id == store_id), None)
 
 
-@dataclass
+@record
 class InternalStore:
     """A document-database source of the main mapping and its persisted schemas."""
 
@@ -98,7 +97,7 @@ class InternalStore:
     schemas: dict[str, DocumentSchema] = field(default_factory=dict)
 
 
-@dataclass
+@record
 class AppSchemaRecord:
     workspace: str
     store: str
@@ -114,7 +113,7 @@ class AppSchemaRecord:
         return f"{self.folder}/{self.main.path}"
 
 
-@dataclass
+@record
 class Collection:
     """Sample documents of one collection; ``geometry`` names its indexed geometry field."""
 

@@ -17,11 +17,11 @@ answers 400 and leaves the data directory and catalog as they were.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...core.errors import Invalid, NotFound, ServerError
 from ...core.profile import Decisions
+from ...core.record import field, record
 from ..catalog.model import Catalog, DataStore, FeatureType, copy_of
 from . import archive
 from .mapping import is_local, parse_mapping, resolve, schema_locations
@@ -34,7 +34,7 @@ STORE_TYPE = "Application Schema DataAccess"
 DBTYPE = "app-schema"
 
 
-@dataclass
+@record
 class Staged:
     """A store folder as it would be after the upload, already checked."""
 
@@ -44,7 +44,7 @@ class Staged:
     from_zip: bool = False
 
 
-@dataclass
+@record
 class Outcome:
     status: int
     created: bool

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import Gone, Invalid, NotFound
+from ...core.record import field, record
 from .schema import NON_AUTHENTICATION_FILTERS, check_required, filter_class, type_fields
 
 PROTECTED = frozenset({"anonymous", "basic", "form", "rememberme"})
 """filters GeoServer refuses to delete"""
 
 
-@dataclass
+@record
 class FilterConfig:
     id: str
     """server-assigned; empty on a configuration that is not stored yet"""
@@ -44,7 +44,7 @@ def validate(cfg: FilterConfig) -> None:
     check_required(filter_class(cfg.config_class), cfg.fields)
 
 
-@dataclass
+@record
 class FilterStore:
     configs: dict[str, FilterConfig] = field(default_factory=dict)
     deleted: set[str] = field(default_factory=set)

@@ -18,16 +18,16 @@ Three kinds of class:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from ...core.errors import Invalid
+from ...core.record import record
 
 STR, BOOL, INT, CLASS = "string", "boolean", "integer", "class"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Field:
     name: str
     kind: str
@@ -35,7 +35,7 @@ class Field:
     """a Java primitive: always present; absent on input means the zero value (false, 0)"""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FilterClass:
     config_class: str
     fields: tuple[Field, ...]

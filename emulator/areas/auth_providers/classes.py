@@ -13,17 +13,17 @@ the LDAP class names the interface spec uses.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import Invalid
+from ...core.record import record
 
 USERNAME_PASSWORD_PROVIDER = "security.auth.UsernamePasswordAuthenticationProvider"
 USERNAME_PASSWORD_CONFIG = "security.config.UsernamePasswordAuthenticationProviderConfig"
 USER_GROUP_SERVICE = "userGroupServiceName"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldSpec:
     """One typed configuration field: ``str``, ``bool`` or ``int``, and its Java default."""
 
@@ -32,7 +32,7 @@ class FieldSpec:
     default: Any = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ProviderClass:
     """A provider implementation and its configuration class (both canonical)."""
 

@@ -11,10 +11,10 @@ yields in the middle.
 from __future__ import annotations
 
 from collections.abc import Callable, Container
-from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import EmulatorError, Gone, Invalid, NotFound, ServerError
+from ...core.record import field, record
 from .classes import (
     KNOWN_NAMES,
     USER_GROUP_SERVICE,
@@ -44,7 +44,7 @@ Canon = Callable[[str], str]
 CANNOT_SAVE = "Cannot save security configuration"
 
 
-@dataclass
+@record
 class ProviderConfig:
     id: str
     name: str
@@ -57,7 +57,7 @@ class ProviderConfig:
     """the other fields, in order: typed for known classes, as given for the others"""
 
 
-@dataclass
+@record
 class ProviderDraft:
     """A provider configuration as a request body gave it, before the store's rules.
 
@@ -93,7 +93,7 @@ def config_fields(cfg: ProviderConfig, pclass: ProviderClass) -> list[tuple[str,
     ]
 
 
-@dataclass
+@record
 class ProviderStore:
     configs: dict[str, ProviderConfig] = field(default_factory=dict)
     active: list[str] = field(default_factory=list)

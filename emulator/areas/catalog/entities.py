@@ -9,15 +9,15 @@ its name; a layer group lists layers and other groups.
 Styles belong to the styles area: here a style is only a reference ``StyleRef(workspace,
 name)`` (``workspace`` None for a global style).
 
-The classes are ``record.Record`` s: declared and behaving as dataclasses, without the
-methods ``@dataclass`` would compile for each of them when ``emulator`` is imported.
+The classes are records (``core/record.py``): declared and behaving as dataclasses, without
+the methods ``@dataclass`` would compile for each of them when ``emulator`` is imported.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .record import Record, field
+from ...core.record import field, record
 
 VECTOR, RASTER, WMS, WMTS, GROUP = "VECTOR", "RASTER", "WMS", "WMTS", "GROUP"
 
@@ -65,7 +65,8 @@ class PublishedRef(NamedTuple):
         return self.name if self.workspace is None else f"{self.workspace}:{self.name}"
 
 
-class BBox(Record, frozen=True):
+@record(frozen=True)
+class BBox:
     """An envelope as GeoServer writes it: min/max x, min/max y, and its CRS code."""
 
     minx: float
@@ -88,20 +89,23 @@ def is_projected(crs: str | None) -> bool:
     return crs is not None and crs.upper() not in GEOGRAPHIC_CODES
 
 
-class Workspace(Record):
+@record
+class Workspace:
     name: str
     isolated: bool = False
     date_created: str | None = None
     date_modified: str | None = None
 
 
-class Namespace(Record):
+@record
+class Namespace:
     prefix: str
     uri: str
     isolated: bool = False
 
 
-class Store(Record):
+@record
+class Store:
     """What every store kind has; ``kind`` is one of the ``*_STORE`` constants."""
 
     name: str
@@ -123,15 +127,18 @@ class Store(Record):
     link: an app-schema store after a ZIP upload, as the spec shows it (set by that area)"""
 
 
+@record
 class DataStore(Store):
     connection_parameters: dict[str, str] = field(default_factory=dict)
 
 
+@record
 class CoverageStore(Store):
     kind: str = COVERAGE_STORE
     url: str | None = None
 
 
+@record
 class WMSStore(Store):
     kind: str = WMS_STORE
     capabilities_url: str | None = None
@@ -140,12 +147,14 @@ class WMSStore(Store):
     connect_timeout: int = 30
 
 
+@record
 class WMTSStore(Store):
     kind: str = WMTS_STORE
     capabilities_url: str | None = None
 
 
-class Attribute(Record):
+@record
+class Attribute:
     """A feature type attribute; ``binding`` is a Java class name (``java.lang.String``)."""
 
     name: str
@@ -156,14 +165,16 @@ class Attribute(Record):
     length: int | None = None
 
 
-class CoverageDimension(Record):
+@record
+class CoverageDimension:
     name: str
     description: str | None = None
     range_min: float | None = None
     range_max: float | None = None
 
 
-class Resource(Record):
+@record
+class Resource:
     """What feature types and coverages share. ``workspace`` is the namespace prefix."""
 
     name: str
@@ -187,6 +198,7 @@ class Resource(Record):
     date_modified: str | None = None
 
 
+@record
 class FeatureType(Resource):
     attributes: list[Attribute] = field(default_factory=list)
     max_features: int = 0
@@ -202,6 +214,7 @@ class FeatureType(Resource):
         return None
 
 
+@record
 class Coverage(Resource):
     kind: str = COVERAGE
     native_coverage_name: str | None = None
@@ -215,7 +228,8 @@ class Coverage(Resource):
     parameters: dict[str, str] = field(default_factory=dict)
 
 
-class Layer(Record):
+@record
+class Layer:
     """A published resource; ``name`` and ``workspace`` are its resource's."""
 
     name: str
@@ -240,7 +254,8 @@ class Layer(Record):
         return PublishedRef("layer", self.workspace, self.name)
 
 
-class LayerGroup(Record):
+@record
+class LayerGroup:
     """Members are ``PublishedRef`` s; ``styles[i]`` is the style of member ``i`` (None:
     the member's default)."""
 

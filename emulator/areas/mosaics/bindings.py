@@ -12,11 +12,11 @@ Python values: ``str``, ``int``, ``float``, ``bool``, aware UTC ``datetime``, or
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any
 
+from ...core.record import record
 from ..catalog.bindings import GEOMETRIES, GEOMETRY_PACKAGE
 
 JTS = GEOMETRY_PACKAGE + "."
@@ -66,7 +66,7 @@ class SchemaError(ValueError):
     """A schema spec GeoTools would not accept."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class IndexAttribute:
     """One attribute of a granule index, as the index store holds it."""
 

@@ -13,10 +13,10 @@ as GeoTools skips them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from ...core.record import record
 from .bindings import parse_instant, parse_with_format, simple_date_parser
 from .granules import RasterInfo
 from .indexer import Collector
@@ -37,7 +37,7 @@ class CollectError(Exception):
     """A collector that cannot fill its attribute for this granule."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GranuleFacts:
     """What the collectors may look at."""
 

@@ -19,9 +19,9 @@ import io
 import re
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
+from ...core.record import record
 from .geo import Envelope
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class Unreadable(Exception):
     """A file the mosaic cannot take as a granule; the message says why."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RasterInfo:
     """A granule's header: grid size, footprint, CRS (``EPSG:n`` or None) and bands."""
 

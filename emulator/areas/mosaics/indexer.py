@@ -15,8 +15,7 @@ the indexer holds ``regex=…`` (optionally followed by ``,format=<SimpleDateFor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from ...core.record import field, record
 from .bindings import DATABASE, SHAPEFILE, IndexAttribute, SchemaError, parse_spec, stored
 
 INDEXER_PROPERTIES = "indexer.properties"
@@ -25,7 +24,7 @@ DATASTORE_PROPERTIES = "datastore.properties"
 CONFIG_FILES = frozenset({INDEXER_PROPERTIES, INDEXER_XML, DATASTORE_PROPERTIES})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Collector:
     """A property collector: which SPI fills which attribute, with what regex."""
 
@@ -36,7 +35,7 @@ class Collector:
     full_path: bool = False
 
 
-@dataclass
+@record
 class Indexer:
     """The parsed configuration of one mosaic."""
 

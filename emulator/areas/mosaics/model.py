@@ -10,9 +10,9 @@ Granule ids count up per mosaic and are never reused (``<coverage>.<id>`` on the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.record import field, record
 from . import indexer as config
 from .bindings import IndexAttribute
 from .geo import Envelope, union
@@ -21,7 +21,7 @@ Feature = dict[str, Any]
 """a granule as a filter sees it: attribute name → value (the geometry as an ``Envelope``)"""
 
 
-@dataclass
+@record
 class Granule:
     id: int
     coverage: str
@@ -39,7 +39,7 @@ class Granule:
         return f"{self.coverage}.{self.id}"
 
 
-@dataclass
+@record
 class Mosaic:
     root: str
     """``datadir:data/<ws>/<store>`` or ``host:/some/folder``"""
@@ -137,7 +137,7 @@ class Mosaic:
         return sorted(v for v in values if v is not None)
 
 
-@dataclass
+@record
 class MosaicStore:
     mosaics: dict[str, Mosaic] = field(default_factory=dict)
     """by root"""

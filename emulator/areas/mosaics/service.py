@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, ServerError
+from ...core.record import record
 from ..catalog.entities import Coverage, CoverageStore
 from . import archive, configure, harvest
 from .granules import WORLD_FILES, is_candidate
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 PURGE_POLICIES = ("NONE", "METADATA", "ALL")
 
 
-@dataclass
+@record
 class Context:
     """What an operation needs besides its arguments."""
 

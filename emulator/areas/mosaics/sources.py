@@ -22,13 +22,13 @@ import posixpath
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import IO
 from urllib.parse import unquote, urlsplit
 
 from ...core.datadir import DataDir, normalise
 from ...core.errors import Invalid
+from ...core.record import record
 
 DATA_DIR_ROOT = "/opt/geoserver_data"
 DATADIR, HOST = "datadir", "host"
@@ -36,7 +36,7 @@ MAX_WALK = 100_000
 SIDE_FILE_LIMIT = 1024 * 1024
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FileRef:
     tree: str
     path: str
@@ -80,7 +80,7 @@ class FileRef:
         )
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Remote:
     """A URL that is not a local file: it goes through the URL checks."""
 

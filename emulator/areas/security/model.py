@@ -7,9 +7,9 @@ the store as it was.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from ...core.errors import Conflict, Invalid, NotFound, Unprocessable
+from ...core.record import field, record
 from . import rules as keys
 
 CATALOG_MODES = ("HIDE", "MIXED", "CHALLENGE")
@@ -17,7 +17,7 @@ KEYSTORE_PASSWORD_MIN_LENGTH = 8
 """the ``master`` password policy of a stock install: a minimum length and nothing else"""
 
 
-@dataclass
+@record
 class SecurityStore:
     keystore_password: str = "geoserver"
     root_login: bool = False

@@ -9,15 +9,15 @@ rectangles, not 10^18 tiles.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
+from ...core.record import field, record
 from .tiles import Rect, area, subtract
 
 CacheKey = tuple[str, str, str, tuple[tuple[str, str], ...]]
 """(layer, gridset, format, sorted parameters)"""
 
 
-@dataclass
+@record
 class TileSet:
     """Disjoint rectangles of stored tiles, per zoom level."""
 
@@ -47,7 +47,7 @@ class TileSet:
         return sum(area(r) for rects in self.levels.values() for r in rects)
 
 
-@dataclass
+@record
 class TileCache:
     """Every cache key the emulator has stored tiles under."""
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ...core.errors import Invalid
+from ...core.record import record
 from .java import double_to_long, math_round
 
 Box = tuple[float, float, float, float]
@@ -34,7 +34,7 @@ def srs_equal(a: int, b: int) -> bool:
     return a == b or b in MERCATOR_ALIASES.get(a, ()) or a in MERCATOR_ALIASES.get(b, ())
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GridSet:
     """One gridset: its levels, computed once as GWC computes them."""
 

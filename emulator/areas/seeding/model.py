@@ -9,9 +9,9 @@ reset or a snapshot covers them.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 
 from ...core.errors import EmulatorError, ServerError
+from ...core.record import field, record
 from .cache import TileCache
 from .gridsets import DEFAULT_GRIDSETS, Box, GridSet
 from .java import hash_order
@@ -29,7 +29,7 @@ DEFAULT_POOL_SIZE = 16
 DEFAULT_TRUNCATE_SECONDS = 1.0
 
 
-@dataclass
+@record
 class GridSubsetOptions:
     """A tile layer's settings for one gridset (GWC's ``XMLGridSubset``)."""
 
@@ -39,7 +39,7 @@ class GridSubsetOptions:
     zoom_stop: int | None = None
 
 
-@dataclass
+@record
 class TileLayer:
     name: str
     """the prefixed layer or group name, e.g. ``topp:states`` (a global group: ``tasmania``)"""
@@ -68,7 +68,7 @@ class TileLayer:
         return ordered[0] if ordered else None
 
 
-@dataclass
+@record
 class FailureRule:
     """Failure injection for one layer's tasks."""
 
@@ -81,7 +81,7 @@ class FailureRule:
     """truncate tasks of the layer fail (listed -1, nothing deleted)"""
 
 
-@dataclass
+@record
 class SimulationSettings:
     pool_size: int = DEFAULT_POOL_SIZE
     default_rate: float = DEFAULT_RATE
@@ -94,7 +94,7 @@ class SimulationSettings:
         return self.rates.get(layer, self.default_rate)
 
 
-@dataclass
+@record
 class SeedGroup:
     """The tasks of one request: they share one tile range and one metatile iterator."""
 
@@ -134,7 +134,7 @@ class SeedGroup:
         return (self.layer, self.gridset, self.format or "", self.parameters)
 
 
-@dataclass
+@record
 class SeedTask:
     """One GWC task (a thread of a request)."""
 
@@ -165,7 +165,7 @@ class SeedTask:
     tiles_total: int = -1
 
 
-@dataclass
+@record
 class SeedingStore:
     tile_layers: dict[str, TileLayer] = field(default_factory=dict)
     gridsets: dict[str, GridSet] = field(default_factory=lambda: dict(DEFAULT_GRIDSETS))

@@ -8,9 +8,8 @@ the layer's first), then the tasks (``threadCount``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...core.errors import Invalid
+from ...core.record import field, record
 from .gridsets import Box, layer_extent, srs_equal
 from .model import SeedingStore, TileLayer
 from .tiles import RangeError, TileRange, metatile_count, subset_coverages, tile_count, tile_range
@@ -51,7 +50,7 @@ def canonical_format(fmt: str) -> str | None:
     return fmt if fmt in _APPLICATION else None
 
 
-@dataclass
+@record
 class SeedRequest:
     """The fields of a ``seedRequest`` body (absent ones are None, as XStream leaves them)."""
 
@@ -78,7 +77,7 @@ class SeedRequest:
         return t if t in TYPES else "SEED"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Resolved:
     """What the tasks of one request work on."""
 

@@ -12,9 +12,9 @@ Python API (``emu.scheduler``): ``tasks``, ``drain()``, ``cached_tiles(...)``, p
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from ...core.errors import Invalid
+from ...core.record import record
 from ...state import State
 from . import simulation
 from .model import SeedGroup, SeedingStore, SeedTask
@@ -29,7 +29,7 @@ KILL_STATES = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TaskView:
     """One task as the Python API shows it."""
 
@@ -48,7 +48,7 @@ class TaskView:
     parameters: Mapping[str, str]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class KillReport:
     code: str
     """the kill code as GWC echoes it (``1`` becomes ``running``)"""

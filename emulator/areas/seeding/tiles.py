@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from ...core.record import record
 from .gridsets import Box, GridSet
 from .java import LONG_MAX, LONG_MIN, rem, to_long
 
@@ -119,7 +119,7 @@ def expand(gridset: GridSet, z: int, rect: Rect, meta: tuple[int, int]) -> Rect:
     return (minx, miny, maxx, maxy)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TileRange:
     """What a seed or truncate task works on: expanded rectangles per level of the subset."""
 

@@ -11,9 +11,9 @@ default style name).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ...core.errors import Invalid
+from ...core.record import record
 
 DEFAULT_NAME = "Default Styler"
 _PROPERTY = re.compile(r"-?[A-Za-z_][\w-]*\Z")
@@ -21,7 +21,7 @@ _DIRECTIVE = re.compile(r"@([A-Za-z][\w-]*)\s*(.*)\Z", re.S)
 _CLOSERS = {"[": "]", "(": ")"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Summary:
     style_name: str
     rules: int

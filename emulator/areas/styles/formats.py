@@ -9,7 +9,7 @@ A style *record* names its ``format`` (``sld``, ``css``) and ``languageVersion``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...core.record import record
 
 SLD, CSS = "sld", "css"
 V10, V11 = "1.0.0", "1.1.0"
@@ -19,7 +19,7 @@ SLD_11_TYPE = "application/vnd.ogc.se+xml"
 CSS_TYPES = ("application/vnd.geoserver.geocss+css", "application/vnd.service.geocss+css")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Handler:
     """One way of writing a style: its record format and version, file extension, media type."""
 

@@ -19,12 +19,12 @@ Mutations take an ``Env``: the data directory, the catalog (layers refer to styl
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Final
 
 from ...core.datadir import DataDir
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
 from ...core.ids import Ids
+from ...core.record import field, record
 from ..catalog.entities import StyleRef
 from ..catalog.model import Catalog
 from . import files
@@ -34,7 +34,7 @@ DEFAULT_STYLES: Final = ("point", "line", "polygon", "raster", "generic")
 """GeoServer's built-in global styles"""
 
 
-@dataclass
+@record
 class Legend:
     """A style's legend graphic: ``onlineResource`` is a file next to the style, or a URL."""
 
@@ -54,7 +54,7 @@ class Legend:
         return [(tag, value) for tag, value in pairs if value is not None]
 
 
-@dataclass
+@record
 class Style:
     name: str
     workspace: str | None = None
@@ -84,7 +84,7 @@ class _Unset:
 UNSET: Final = _Unset()
 
 
-@dataclass
+@record
 class StyleChanges:
     """What a record PUT sets; None (or ``UNSET`` for the workspace) leaves a field alone.
     ``workspace=None`` makes the style global."""
@@ -98,7 +98,7 @@ class StyleChanges:
     workspace: str | None | _Unset = UNSET
 
 
-@dataclass
+@record
 class Env:
     """What a mutation needs besides the store."""
 
@@ -113,7 +113,7 @@ class Env:
     """the relative icon file names a body refers to (``sld.icons``; lxml stays out of here)"""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Body:
     """A style body that passed its format's checks, ready to be written."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import io
 import zlib
-from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.errors import Forbidden, Invalid, PayloadTooLarge
 from ...core.lazy import LazyModule
+from ...core.record import field, record
 from . import files
 
 zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
@@ -23,7 +23,7 @@ zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 MAX_ENTRIES = 10_000
 
 
-@dataclass
+@record
 class Package:
     sld_name: str
     sld: bytes

@@ -14,11 +14,11 @@ The style's name is GeoServer's ``Styles.style(sld).getName()``: the first ``Use
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import EmulatorError, Invalid
 from ...core.lazy import LazyModule
+from ...core.record import record
 from ...wire import xml as wxml
 from .formats import V10, V11
 
@@ -37,7 +37,7 @@ SCHEMAS = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Summary:
     """What the REST layer needs to know about an SLD body."""
 

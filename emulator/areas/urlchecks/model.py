@@ -10,14 +10,13 @@ than ``regexes.TOTAL_TIMEOUT`` in all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...core.errors import Conflict, Invalid, NotFound
+from ...core.record import field, record
 from . import regexes
 from .regexes import regex
 
 
-@dataclass
+@record
 class UrlCheck:
     """A ``RegexURLCheck``: a named, switchable regular expression."""
 
@@ -27,7 +26,7 @@ class UrlCheck:
     enabled: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CheckInput:
     """A check as a client sent it: ``None`` where a field was absent."""
 
@@ -37,7 +36,7 @@ class CheckInput:
     regex: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Evaluation:
     """Why a URL is allowed or not."""
 
@@ -49,7 +48,7 @@ class Evaluation:
     """enabled checks whose match ran out of time (counted as no match)"""
 
 
-@dataclass
+@record
 class UrlCheckStore:
     enabled: bool = True
     """the global switch; off means every URL is allowed"""

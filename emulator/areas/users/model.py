@@ -8,9 +8,8 @@ type for both); a read-only service answers 500.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ...core.errors import Conflict, Invalid, NotFound, ServerError
+from ...core.record import field, record
 
 ROLE_ADMINISTRATOR = "ROLE_ADMINISTRATOR"
 ROLE_GROUP_ADMIN = "ROLE_GROUP_ADMIN"
@@ -18,7 +17,7 @@ ROLE_AUTHENTICATED = "ROLE_AUTHENTICATED"
 ROLE_ANONYMOUS = "ROLE_ANONYMOUS"
 
 
-@dataclass
+@record
 class User:
     name: str
     password: str
@@ -26,7 +25,7 @@ class User:
     properties: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UserChange:
     """A user as a client sent it; ``None`` means the field was absent."""
 
@@ -35,13 +34,13 @@ class UserChange:
     enabled: bool | None = None
 
 
-@dataclass
+@record
 class Group:
     name: str
     enabled: bool = True
 
 
-@dataclass
+@record
 class UserGroupService:
     name: str
     users: dict[str, User] = field(default_factory=dict)
@@ -75,7 +74,7 @@ class UserGroupService:
         return [self.users[name] for name in sorted(self.users)]
 
 
-@dataclass
+@record
 class RoleService:
     name: str = "default"
     roles: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -99,7 +98,7 @@ class RoleService:
         return sorted(r for r in self.group_roles.get(group, set()) if r in self.roles)
 
 
-@dataclass
+@record
 class UsersStore:
     services: dict[str, UserGroupService] = field(default_factory=dict)
     role_services: dict[str, RoleService] = field(default_factory=dict)

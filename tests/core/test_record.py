@@ -1,5 +1,6 @@
-"""``Record`` behaves as ``@dataclass`` does for the catalog's entities: the same constructor,
-``repr``, equality, hashing, immutability, copies and pickles."""
+"""``@record`` behaves as ``@dataclass`` does: the same constructor, ``repr``, equality,
+hashing, immutability, ``__post_init__``, copies and pickles (the catalog's entities and
+every area's models are records)."""
 
 from __future__ import annotations
 
@@ -12,15 +13,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from emulator.areas.catalog.entities import BBox, Coverage, CoverageStore, Layer, StyleRef
-from emulator.areas.catalog.record import Record, field
+from emulator.core.record import field, fields, record, replace
 
 
-class R(Record):
+@record
+class R:
     a: int
     b: str = "x"
     c: list[int] = field(default_factory=list)
 
 
+@record
 class RSub(R):
     b: str = "y"
     d: float | None = None
@@ -51,18 +54,18 @@ CALLS = st.one_of(
 
 @given(CALLS, CALLS)
 def test_same_constructor_repr_and_equality_as_a_dataclass(first, second):
-    for record, data in ((R, D), (RSub, DSub)):
-        r1, d1 = record(*first[0], **first[1]), data(*first[0], **first[1])
-        r2, d2 = record(*second[0], **second[1]), data(*second[0], **second[1])
+    for kind, data in ((R, D), (RSub, DSub)):
+        r1, d1 = kind(*first[0], **first[1]), data(*first[0], **first[1])
+        r2, d2 = kind(*second[0], **second[1]), data(*second[0], **second[1])
         assert repr(r1).partition("(")[2] == repr(d1).partition("(")[2]
         assert (r1 == r2) == (d1 == d2)
-        assert dataclasses.astuple(d1) == r1._values()
+        assert dataclasses.astuple(d1) == tuple(getattr(r1, n) for n in fields(r1))
 
 
 def test_defaults_are_fresh_and_inherited_ones_can_change():
     assert R(1).c is not R(1).c
     assert R(1).b == "x" and RSub(1).b == "y" and RSub(1, "z", [2], 1.5).d == 1.5
-    assert RSub._fields == ("a", "b", "c", "d")
+    assert fields(RSub) == ("a", "b", "c", "d") and RSub.__match_args__ == fields(RSub)
     assert "c" not in vars(R) and R.b == "x"
 
 
@@ -73,6 +76,8 @@ def test_defaults_are_fresh_and_inherited_ones_can_change():
         (lambda: R(1, "b", [], 4), "takes 4 positional arguments but 5 were given"),
         (lambda: R(1, a=2), "got multiple values for 'a'"),
         (lambda: R(1, e=2), "got an unexpected keyword argument 'e'"),
+        (lambda: RSub(b="q"), "missing 1 required positional argument: 'a'"),
+        (lambda: P(), "missing 2 required positional arguments: 'x' and 'y'"),
     ],
 )
 def test_constructor_errors_as_a_dataclass_words_them(call, message):
@@ -83,6 +88,7 @@ def test_constructor_errors_as_a_dataclass_words_them(call, message):
 def test_a_required_field_after_a_default_is_refused():
     with pytest.raises(TypeError, match="non-default argument 'z' follows default argument"):
 
+        @record
         class Bad(R):
             z: int
 
@@ -109,3 +115,50 @@ def test_entities_copy_and_pickle_and_compare_by_class():
     assert Coverage("c", "w", "s").kind == "coverage" and CoverageStore("s", "w").url is None
     assert Coverage("c", "w", "s") != Layer("c", "w")
     assert repr(Layer("l", "w")).startswith("Layer(name='l', workspace='w', type='VECTOR'")
+
+
+@record(frozen=True)
+class P:
+    x: int
+    y: int
+    total: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", self.x + self.y)
+
+
+def test_post_init_runs_and_replace_builds_a_changed_copy():
+    p = P(1, 2)
+    assert p.total == 3 and replace(p, y=5) == P(1, 5) and replace(p, y=5).total == 6
+    with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
+        replace(p, z=1)
+    with pytest.raises(TypeError, match="not a record"):
+        fields(D(1))
+
+
+def test_methods_the_class_defines_are_kept():
+    @record
+    class Own:
+        a: int
+
+        def __repr__(self) -> str:
+            return "own"
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    assert repr(Own(1)) == "own" and Own(1) == Own(2) and Own.__hash__ is None
+    with pytest.raises(TypeError, match="cannot overwrite attribute __setattr__"):
+
+        @record(frozen=True)
+        class Bad:
+            a: int
+
+            def __setattr__(self, name: str, value: object) -> None:
+                pass
+
+
+def test_a_recursive_repr_stops():
+    r = R(1)
+    r.c.append(r)  # type: ignore[arg-type]
+    assert repr(r) == "R(a=1, b='x', c=[...])"

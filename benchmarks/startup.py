@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -280,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = [startup]
 
     from emulator import Emulator
+    from emulator.core.record import fields
 
     first_start = time.perf_counter()
     emu = Emulator("stock")
@@ -291,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     emu.state.users.create_user(None, "someone", "pw", True)
     figures.append(Figure("Emulator.reset()", *timed(emu.reset, runs, 50), 1.0))
-    stores = [f.name for f in fields(emu.state)]
+    stores = list(fields(emu.state))
 
     def reset_and_touch_all() -> None:
         emu.reset()

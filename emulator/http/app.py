@@ -12,48 +12,53 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount
 
-from ..areas.about import routes as about
-from ..areas.appschema import routes as appschema
-from ..areas.auth_filters import routes as auth_filters
-from ..areas.auth_providers import routes as auth_providers
-from ..areas.catalog import routes as catalog
-from ..areas.mosaics import routes as mosaics
-from ..areas.security import routes as security
-from ..areas.seeding import routes as seeding
-from ..areas.styles import routes as styles
-from ..areas.urlchecks import routes as urlchecks
-from ..areas.users import routes as users
 from ..control import routes as control
 from ..core.errors import EmulatorError
 from ..faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
+from .routing import LazyRoutes
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
 
-AREA_ROUTES: list[list[BaseRoute]] = [
-    reload.routes,
-    users.routes,
-    auth_providers.routes,
-    auth_filters.routes,
-    security.routes,
-    urlchecks.routes,
-    about.routes,
-    styles.routes,
-    appschema.routes,
-    mosaics.routes,
-    catalog.routes,
-    seeding.routes,
+CATALOG_PREFIXES = tuple(
+    f"/rest/{name}"
+    for name in ("workspaces", "namespaces", "layers", "layergroups", "resource", "reload", "reset")
+)
+
+AREAS: list[LazyRoutes] = [
+    LazyRoutes(f"emulator.areas.{area}.routes", prefixes)
+    for area, prefixes in (
+        ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
+        ("auth_providers", ("/rest/security/authproviders",)),
+        ("auth_filters", ("/rest/security/authfilters",)),
+        ("security", ("/rest/security/masterpw", "/rest/security/acl")),
+        ("urlchecks", ("/rest/urlchecks",)),
+        ("about", ("/rest/about",)),
+        ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
+        (
+            "appschema",
+            (
+                "/rest/workspaces/*/appschemastores",
+                "/rest/workspaces/*/datastores/*/file.appschema",
+            ),
+        ),
+        ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
+        ("catalog", CATALOG_PREFIXES),
+        ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
+    )
 ]
+"""The areas' routes in matching order, each imported when a request first reaches the
+area (``LazyRoutes``): a process pays only for the areas it uses."""
 
 
 def all_routes() -> list[BaseRoute]:
-    """Every route relative to the context root, control plane first."""
-    out: list[BaseRoute] = list(control.routes)
-    for routes in AREA_ROUTES:
-        out.extend(routes)
+    """Every route relative to the context root, control plane first (imports every area)."""
+    out: list[BaseRoute] = [*control.routes, *reload.routes]
+    for area in AREAS:
+        out.extend(area.routes)
     return out
 
 
@@ -101,7 +106,7 @@ async def on_unexpected(request: Request, exc: Exception) -> Response:
 
 
 def create_app(emulator: Emulator) -> Starlette:
-    routes = all_routes()
+    routes: list[BaseRoute] = [*control.routes, *reload.routes, *AREAS]
     if emulator.context_path:
         routes = [Mount(emulator.context_path, routes=routes)]
     app = Starlette(

@@ -1,20 +1,26 @@
-"""``Route``: Starlette's route, with its path regex compiled when it is first matched.
+"""``Route``: Starlette's route, with its path regex compiled when it is first matched;
+``LazyRoutes``: an area's routes, imported when a request first reaches the area.
 
 Starlette compiles every route's path into a regex when the route is made; the emulator has
 ~170 routes, which costs ~20 ms of every start-up (``benchmarks/startup.py``). Here the
 compilation waits for the first request whose routing reaches the route (the router tries
 routes in order, so the first request compiles the routes before the one it matches, and
-the first 404 compiles them all: ``benchmarks/startup.py`` prints that first-request cost).
-A route behaves as Starlette's in every other way; ``tests/test_startup.py`` checks that
-every path compiles.
+a 404 inside an area compiles all of that area's: ``benchmarks/startup.py`` prints that
+first-request cost). Its ``Allow`` header names the methods in the order declared
+(Starlette's would vary between processes). A route behaves as Starlette's in every other
+way; ``tests/test_startup.py`` checks that every path compiles.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 from starlette import routing
+from starlette.datastructures import URLPath
+from starlette.routing import BaseRoute, Match
+from starlette.types import Receive, Scope, Send
 
 _COMPILED = ("path_regex", "path_format", "param_convertors")
 _PLACEHOLDER = "/"
@@ -28,6 +34,12 @@ class Route(routing.Route):
         assert path.startswith("/"), "Routed paths must start with '/'"
         super().__init__(_PLACEHOLDER, endpoint, **kwargs)
         self.path = path
+        if self.methods is not None:  # in the declared order, HEAD after GET: Starlette's
+            # set would name them in an order that changes from one process to the next
+            declared = [m.upper() for m in kwargs["methods"]]
+            if "GET" in declared and "HEAD" not in declared:
+                declared.insert(declared.index("GET") + 1, "HEAD")
+            self.methods = dict.fromkeys(declared)  # type: ignore[assignment]
         for name in _COMPILED:  # the placeholder's: dropped, so __getattr__ compiles
             delattr(self, name)
 
@@ -41,3 +53,84 @@ class Route(routing.Route):
     def compiled(self) -> bool:
         """Whether the path regex has been compiled yet."""
         return "path_regex" in self.__dict__
+
+
+class LazyRoutes(BaseRoute):
+    """An area's routes, imported when a request first reaches one of the area's paths.
+
+    ``module`` names the area's routes module (its ``routes`` list); ``prefixes`` are the
+    paths the area answers under, from the context root, where ``*`` stands for any one
+    segment and the last segment also covers a format suffix (``/rest/about`` covers
+    ``/rest/about/version.json``, ``/rest/styles`` covers ``/rest/styles.xml``). A request
+    outside the prefixes matches none of the area's routes, so the module is not imported;
+    one inside is matched against them in order, exactly as if they were listed in place.
+    ``tests/http/test_routing.py`` checks that the prefixes cover every route.
+    """
+
+    def __init__(self, module: str, prefixes: tuple[str, ...]) -> None:
+        self.module = module
+        self.prefixes = tuple(tuple(p.strip("/").split("/")) for p in prefixes)
+        self._routes: list[BaseRoute] | None = None
+
+    @property
+    def routes(self) -> list[BaseRoute]:
+        """The area's routes (imported on first use)."""
+        if self._routes is None:
+            self._routes = list(importlib.import_module(self.module).routes)
+        return self._routes
+
+    def covers(self, path: str) -> bool:
+        """Whether ``path`` (from the context root) lies under one of the prefixes."""
+        segments = path.strip("/").split("/")
+        return any(_under(segments, prefix) for prefix in self.prefixes)
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] != "http" or not self.covers(_route_path(scope)):
+            return Match.NONE, {}
+        partial: tuple[Match, Scope] | None = None
+        for route in self.routes:
+            match, child = route.matches(scope)
+            if match is Match.FULL:
+                return match, {**child, _ROUTE: route}
+            if match is Match.PARTIAL and partial is None:
+                partial = (match, {**child, _ROUTE: route})
+        return partial or (Match.NONE, {})
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await scope[_ROUTE].handle(scope, receive, send)
+
+    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
+        for route in self.routes:
+            try:
+                return route.url_path_for(name, **path_params)
+            except routing.NoMatchFound:
+                continue
+        raise routing.NoMatchFound(name, path_params)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.module!r})"
+
+
+_ROUTE = "emulator.route"
+"""scope key: the route of a lazy area that matched"""
+
+
+def _under(segments: list[str], prefix: tuple[str, ...]) -> bool:
+    if len(segments) < len(prefix):
+        return False
+    for i, (seg, want) in enumerate(zip(segments, prefix, strict=False)):
+        if want == "*" or seg == want:
+            continue
+        if i == len(prefix) - 1 and seg.startswith(want + "."):
+            continue
+        return False
+    return True
+
+
+def _route_path(scope: Scope) -> str:
+    """The path the routes match: the request path inside the mount's root path."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if root and path.startswith(root) and path[len(root) : len(root) + 1] in ("/", ""):
+        return path[len(root) :]
+    return path

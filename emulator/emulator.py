@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .areas.seeding.scheduler import SeedScheduler
 from .core.clock import make_clock
 from .core.profile import Decisions, decisions_for
 from .core.record import replace
@@ -21,6 +20,8 @@ from .state import State
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
+
+    from .areas.seeding.scheduler import SeedScheduler
 
 DEFAULT_MAX_BODY = 64 * 1024 * 1024
 
@@ -64,8 +65,8 @@ class Emulator:
         self.internal_errors: list[str] = []
         """tracebacks of unexpected exceptions (each also answered 500); empty when healthy"""
         self.state: State = self.scenario.state()
-        self.scheduler = SeedScheduler(lambda: self.state)
-        self.clock.subscribe(self.scheduler.run_until)
+        self._scheduler: SeedScheduler | None = None
+        self.clock.subscribe(self._run_scheduler)
         self._configure()
         self._app: Starlette | None = None
         self._wsgi: Any = None
@@ -75,6 +76,18 @@ class Emulator:
         self.profile: str = self._profile_arg or settings.profile or "spec"
         self.decisions: Decisions = decisions_for(self.profile)
         self.vendor = VendorNames(self._prefix_arg or settings.vendor_prefix or "org.geoserver")
+
+    @property
+    def scheduler(self) -> SeedScheduler:
+        """The simulated seed scheduler (made on first use: it holds nothing of its own)."""
+        if self._scheduler is None:
+            from .areas.seeding.scheduler import SeedScheduler
+
+            self._scheduler = SeedScheduler(lambda: self.state)
+        return self._scheduler
+
+    def _run_scheduler(self, now: float) -> None:
+        self.scheduler.run_until(now)
 
     def _cassette_header(self) -> dict[str, Any]:
         from .scenarios.recorder import emulator_header
@@ -87,7 +100,8 @@ class Emulator:
         """Restore the start state: state, clock, scheduler and journal; clear the faults."""
         self.state = self.scenario.state()
         self.clock.reset()
-        self.scheduler.reset()
+        if self._scheduler is not None:
+            self._scheduler.reset()
         self.journal.clear()
         self.faults.clear()
         for hook in list(self.on_reset):

@@ -14,50 +14,84 @@ from __future__ import annotations
 import datetime
 import enum
 import gc
+import importlib
 import pickle
 import re
 import types
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .areas.about.model import AboutStore
-from .areas.appschema.model import AppSchemaStore
-from .areas.auth_filters.model import FilterStore
-from .areas.auth_providers.model import ProviderStore
-from .areas.catalog.model import Catalog
-from .areas.mosaics.model import MosaicStore
-from .areas.security.model import SecurityStore
-from .areas.seeding.model import SeedingStore
-from .areas.styles.model import StyleStore
-from .areas.urlchecks.model import UrlCheckStore
-from .areas.users.model import UsersStore
-from .core.datadir import DataDir
-from .core.ids import Ids
-from .core.record import field, fields, record
+from .core.record import record
+
+if TYPE_CHECKING:
+    from .areas.about.model import AboutStore
+    from .areas.appschema.model import AppSchemaStore
+    from .areas.auth_filters.model import FilterStore
+    from .areas.auth_providers.model import ProviderStore
+    from .areas.catalog.model import Catalog
+    from .areas.mosaics.model import MosaicStore
+    from .areas.security.model import SecurityStore
+    from .areas.seeding.model import SeedingStore
+    from .areas.styles.model import StyleStore
+    from .areas.urlchecks.model import UrlCheckStore
+    from .areas.users.model import UsersStore
+    from .core.datadir import DataDir
+    from .core.ids import Ids
+
+STORES: dict[str, str] = {
+    "ids": "emulator.core.ids:Ids",
+    "datadir": "emulator.core.datadir:DataDir",
+    "users": "emulator.areas.users.model:UsersStore",
+    "auth_providers": "emulator.areas.auth_providers.model:ProviderStore",
+    "auth_filters": "emulator.areas.auth_filters.model:FilterStore",
+    "security": "emulator.areas.security.model:SecurityStore",
+    "catalog": "emulator.areas.catalog.model:Catalog",
+    "styles": "emulator.areas.styles.model:StyleStore",
+    "seeding": "emulator.areas.seeding.model:SeedingStore",
+    "urlchecks": "emulator.areas.urlchecks.model:UrlCheckStore",
+    "about": "emulator.areas.about.model:AboutStore",
+    "mosaics": "emulator.areas.mosaics.model:MosaicStore",
+    "appschema": "emulator.areas.appschema.model:AppSchemaStore",
+}
+"""Each store's name and class (``module:Class``). The classes are imported when an empty
+state is made (to build a scenario); a restored state imports a store's module when its
+part is unpickled, so a process loads only the models of the areas it uses."""
 
 
-@record
 class State:
-    ids: Ids = field(default_factory=Ids)
-    datadir: DataDir = field(default_factory=DataDir)
-    users: UsersStore = field(default_factory=UsersStore)
-    auth_providers: ProviderStore = field(default_factory=ProviderStore)
-    auth_filters: FilterStore = field(default_factory=FilterStore)
-    security: SecurityStore = field(default_factory=SecurityStore)
-    catalog: Catalog = field(default_factory=Catalog)
-    styles: StyleStore = field(default_factory=StyleStore)
-    seeding: SeedingStore = field(default_factory=SeedingStore)
-    urlchecks: UrlCheckStore = field(default_factory=UrlCheckStore)
-    about: AboutStore = field(default_factory=AboutStore)
-    mosaics: MosaicStore = field(default_factory=MosaicStore)
-    appschema: AppSchemaStore = field(default_factory=AppSchemaStore)
+    """One store per area (see ``STORES``), each an attribute of the same name."""
 
-    def __post_init__(self) -> None:
+    ids: Ids
+    datadir: DataDir
+    users: UsersStore
+    auth_providers: ProviderStore
+    auth_filters: FilterStore
+    security: SecurityStore
+    catalog: Catalog
+    styles: StyleStore
+    seeding: SeedingStore
+    urlchecks: UrlCheckStore
+    about: AboutStore
+    mosaics: MosaicStore
+    appschema: AppSchemaStore
+
+    def __init__(self) -> None:
+        """An empty state: every store as its class makes it."""
+        for name, where in STORES.items():
+            module, _, cls = where.partition(":")
+            setattr(self, name, getattr(importlib.import_module(module), cls)())
         # every published layer and layer group has a tile layer: the catalog keeps them
         self.catalog.tiles = self.seeding
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in STORES)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable and comparable
+
     def snapshot(self) -> Snapshot:
-        names = list(fields(self))
+        names = list(STORES)
         parts = []
         for group in _linked_groups({name: getattr(self, name) for name in names}):
             blob = pickle.dumps({n: getattr(self, n) for n in group}, pickle.HIGHEST_PROTOCOL)

@@ -4,6 +4,7 @@ them (``benchmarks/startup.py`` prints the times; this guards the imports, not t
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -37,8 +38,9 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
-def loaded_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+def loaded_after(code: str, env: dict[str, str] | None = None) -> set[str]:
+    run = [sys.executable, "-c", code]
+    out = subprocess.run(run, capture_output=True, text=True, check=True, env=env)
     return set(json.loads(out.stdout))
 
 
@@ -50,6 +52,25 @@ def at_start() -> set[str]:
 @pytest.mark.parametrize("module", SLOW)
 def test_start_up_does_not_import(at_start: set[str], module: str) -> None:
     assert module not in at_start
+
+
+def test_with_the_scenario_cache_warm_start_up_imports_no_area_beyond_the_login(
+    tmp_path,
+) -> None:
+    """The stock baseline comes from the disk cache (``scenarios/diskcache.py``), the routes
+    wait for their area (``http/routing.LazyRoutes``): only the models that authentication
+    reads are imported."""
+    env = {**os.environ, "GEOSERVER_EMULATOR_CACHE": str(tmp_path)}
+    cold = loaded_after(START, env)
+    assert "emulator.areas.sections" in cold  # the first start parsed the scenario
+    warm = {m for m in loaded_after(START, env) if m.startswith("emulator.areas.")}
+    assert warm == {
+        "emulator.areas.users",
+        "emulator.areas.users.model",
+        "emulator.areas.auth_providers",
+        "emulator.areas.auth_providers.model",
+        "emulator.areas.auth_providers.classes",
+    }
 
 
 def test_the_check_sees_what_a_first_use_imports() -> None:

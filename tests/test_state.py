@@ -16,10 +16,7 @@ import pytest
 
 from emulator import Emulator
 from emulator import state as state_module
-from emulator.core.record import fields
-from emulator.state import State
-
-STORES = list(fields(State))
+from emulator.state import STORES, State
 
 # objects that may be shared without being observable: immutable atoms, and things pickled
 # by reference (classes, functions, modules, enum members)

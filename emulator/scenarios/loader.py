@@ -18,7 +18,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..areas.sections import SECTIONS, TOP_LEVEL_KEYS
 from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
 from ..core.profile import PROFILES
@@ -169,6 +168,8 @@ def build_document(
 ) -> tuple[State, Settings]:
     """A scenario document into a fresh state; ``origin`` names the file each key came from,
     ``base_dir`` is where ``extends`` paths are relative to, ``chain`` what extends it."""
+    from ..areas.sections import SECTIONS, TOP_LEVEL_KEYS  # every area's scenario module
+
     unknown = sorted(set(doc) - TOP_LEVEL_KEYS)
     if unknown:
         raise ScenarioError(f"{_name(origin[unknown[0]])}: {unknown[0]}: unknown top-level key")
@@ -207,8 +208,11 @@ class _ParseCache:
         if hit is not None and (_builtin(path) or all(_digest(f) == d for f, d in hit[0])):
             return hit[1]
         files: list[Path] = []
-        state, settings = build(path, files=files)
-        scenario = Scenario(str(path), settings, state.snapshot())
+        if _builtin(path):
+            scenario = _builtin_scenario(path)
+        else:
+            state, settings = build(path, files=files)
+            scenario = Scenario(str(path), settings, state.snapshot())
         if len(self.entries) >= self.size:
             self.entries.pop(next(iter(self.entries)))
         self.entries[path] = (tuple((f, _digest(f)) for f in files), scenario)
@@ -217,6 +221,22 @@ class _ParseCache:
 
 def _builtin(path: Path) -> bool:
     return path.parent == BUILTIN_DIR and path.name in BUILTINS
+
+
+def _builtin_scenario(path: Path) -> Scenario:
+    """A built-in scenario, from the disk cache when an entry matches (``diskcache.py``)."""
+    from . import diskcache
+
+    key = diskcache.fingerprint()
+    cached = diskcache.read(path.name, key)
+    if isinstance(cached, tuple) and len(cached) == 2:
+        settings, baseline = cached
+        if isinstance(settings, Settings) and isinstance(baseline, Snapshot):
+            return Scenario(str(path), settings, baseline)
+    state, settings = build(path)
+    scenario = Scenario(str(path), settings, state.snapshot())
+    diskcache.write(path.name, key, (scenario.settings, scenario.baseline))
+    return scenario
 
 
 def _digest(file: Path) -> bytes:
@@ -296,6 +316,8 @@ _DOCUMENTS = _DocumentCache()
 
 def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:
     """A self-contained scenario document (no ``extends``) for this state."""
+    from ..areas.sections import SECTIONS
+
     ctx = ScenarioContext(VendorNames(), None, "dump")
     doc: dict[str, Any] = {}
     if settings is not None:

@@ -238,9 +238,6 @@ def test_catalog_changes_clear_the_cached_document():
     assert before == [] and len(b.document()["catalog"]["dataStores"][0]["featureTypes"]) == 1
 
 
-@pytest.mark.skipif(
-    "catalog" not in loader.TOP_LEVEL_KEYS, reason="the catalog scenario section is not merged yet"
-)
 def test_catalog_additions_load():
     b = catalog_builder()
     b.workspace("topp").datastore("extra").feature_type("things")  # topp exists in stock

@@ -95,10 +95,9 @@ class SimulationSettings:
 
 
 @record
-class SeedGroup:
-    """The tasks of one request: they share one tile range and one metatile iterator."""
+class SeedWork:
+    """What the tasks of one request work on, as the request resolves it."""
 
-    id: int
     layer: str
     type: str
     """SEED, RESEED or TRUNCATE"""
@@ -113,6 +112,13 @@ class SeedGroup:
     """how many metatiles the shared iterator hands out"""
     crash: str | None
     """why every task fails at once when it starts: ``zoom``, ``order``, ``format``"""
+
+
+@record
+class SeedGroup(SeedWork):
+    """The tasks of one request: they share one tile range and one metatile iterator."""
+
+    id: int
     rate: tuple[int, int]
     """metatiles per second as a fraction (numerator, denominator)"""
     fail_after: int | None

@@ -11,8 +11,8 @@ from __future__ import annotations
 from ...core.errors import Invalid
 from ...core.record import field, record
 from .gridsets import Box, layer_extent, srs_equal
-from .model import SeedingStore, TileLayer
-from .tiles import RangeError, TileRange, metatile_count, subset_coverages, tile_count, tile_range
+from .model import SeedingStore, SeedWork, TileLayer
+from .tiles import RangeError, metatile_count, subset_coverages, tile_count, tile_range
 
 TYPES = ("SEED", "RESEED", "TRUNCATE")
 
@@ -77,19 +77,10 @@ class SeedRequest:
         return t if t in TYPES else "SEED"
 
 
-@record(frozen=True)
-class Resolved:
-    """What the tasks of one request work on."""
+@record
+class Resolved(SeedWork):
+    """What the tasks of one request work on, and how many tasks share it."""
 
-    layer: str
-    type: str
-    gridset: str
-    format: str | None
-    parameters: tuple[tuple[str, str], ...]
-    range: TileRange
-    tiles_total: int
-    metatiles: int
-    crash: str | None
     threads: int
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ...core.errors import Invalid
-from ...core.record import record
+from ...core.record import fields, record
 from ...state import State
 from . import simulation
-from .model import SeedGroup, SeedingStore, SeedTask
+from .model import SeedGroup, SeedingStore, SeedTask, SeedWork
 from .request import Resolved, SeedRequest, resolve
 from .status import ActiveCounter, describe, row
 
@@ -121,10 +121,12 @@ class SeedScheduler:
             per = r.range.meta[0] * r.range.meta[1]
             fail_after = -(-rule.after_tiles // per)
         group = SeedGroup(
-            store.group_ids, r.layer, r.type, r.gridset, r.format, r.parameters, r.range,
-            r.tiles_total, r.metatiles, r.crash, _rate(settings.rate(r.layer)), fail_after,
-            "DEAD" if rule is None or rule.status == "aborted" else "RUNNING",
-        )  # fmt: skip
+            **{name: getattr(r, name) for name in fields(SeedWork)},
+            id=store.group_ids,
+            rate=_rate(settings.rate(r.layer)),
+            fail_after=fail_after,
+            fail_state="DEAD" if rule is None or rule.status == "aborted" else "RUNNING",
+        )
         store.groups[group.id] = group
         return group
 

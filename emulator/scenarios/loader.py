@@ -227,15 +227,19 @@ def _builtin_scenario(path: Path) -> Scenario:
     """A built-in scenario, from the disk cache when an entry matches (``diskcache.py``)."""
     from . import diskcache
 
-    key = diskcache.fingerprint()
-    cached = diskcache.read(path.name, key)
+    try:
+        key: bytes | None = diskcache.fingerprint()
+    except OSError:  # the package cannot be listed (a zip, say): no cache
+        key = None
+    cached = diskcache.read(path.name, key) if key is not None else None
     if isinstance(cached, tuple) and len(cached) == 2:
         settings, baseline = cached
         if isinstance(settings, Settings) and isinstance(baseline, Snapshot):
             return Scenario(str(path), settings, baseline)
     state, settings = build(path)
     scenario = Scenario(str(path), settings, state.snapshot())
-    diskcache.write(path.name, key, (scenario.settings, scenario.baseline))
+    if key is not None:
+        diskcache.write(path.name, key, (scenario.settings, scenario.baseline))
     return scenario
 
 

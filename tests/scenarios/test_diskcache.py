@@ -104,3 +104,14 @@ def test_the_fingerprint_follows_every_package_file(tmp_path: Path) -> None:
     changed = diskcache.fingerprint(package)
     (package / "scenarios" / "empty" / "new.json").write_text("{}")
     assert diskcache.fingerprint(package) != changed
+
+
+def test_a_package_that_cannot_be_listed_only_means_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(diskcache.ENV, str(tmp_path))
+    monkeypatch.setattr(diskcache, "PACKAGE", tmp_path / "not-a-folder.zip")
+    monkeypatch.setattr(diskcache.fingerprint, "__defaults__", (diskcache.PACKAGE,))
+    scenario = loader._builtin_scenario(loader.resolve("stock"))
+    assert scenario.state().catalog.list_workspaces()
+    assert not _entries(tmp_path)

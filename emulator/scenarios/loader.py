@@ -208,11 +208,7 @@ class _ParseCache:
         if hit is not None and (_builtin(path) or all(_digest(f) == d for f, d in hit[0])):
             return hit[1]
         files: list[Path] = []
-        if _builtin(path):
-            scenario = _builtin_scenario(path)
-        else:
-            state, settings = build(path, files=files)
-            scenario = Scenario(str(path), settings, state.snapshot())
+        scenario = _builtin_scenario(path) if _builtin(path) else _parse(path, files)
         if len(self.entries) >= self.size:
             self.entries.pop(next(iter(self.entries)))
         self.entries[path] = (tuple((f, _digest(f)) for f in files), scenario)
@@ -221,6 +217,11 @@ class _ParseCache:
 
 def _builtin(path: Path) -> bool:
     return path.parent == BUILTIN_DIR and path.name in BUILTINS
+
+
+def _parse(path: Path, files: list[Path] | None = None) -> Scenario:
+    state, settings = build(path, files=files)
+    return Scenario(str(path), settings, state.snapshot())
 
 
 def _builtin_scenario(path: Path) -> Scenario:
@@ -236,8 +237,7 @@ def _builtin_scenario(path: Path) -> Scenario:
         settings, baseline = cached
         if isinstance(settings, Settings) and isinstance(baseline, Snapshot):
             return Scenario(str(path), settings, baseline)
-    state, settings = build(path)
-    scenario = Scenario(str(path), settings, state.snapshot())
+    scenario = _parse(path)
     if key is not None:
         diskcache.write(path.name, key, (scenario.settings, scenario.baseline))
     return scenario

@@ -54,11 +54,17 @@ AREAS: list[LazyRoutes] = [
 area (``LazyRoutes``): a process pays only for the areas it uses."""
 
 
+def app_routes() -> list[BaseRoute]:
+    """The app's routes relative to the context root, in matching order: the control plane,
+    reload and reset, then each area (imported when first reached)."""
+    return [*control.routes, *reload.routes, *AREAS]
+
+
 def all_routes() -> list[BaseRoute]:
-    """Every route relative to the context root, control plane first (imports every area)."""
-    out: list[BaseRoute] = [*control.routes, *reload.routes]
-    for area in AREAS:
-        out.extend(area.routes)
+    """Every route of ``app_routes()``, each area's listed in place (imports every area)."""
+    out: list[BaseRoute] = []
+    for route in app_routes():
+        out.extend(route.routes if isinstance(route, LazyRoutes) else [route])
     return out
 
 
@@ -106,7 +112,7 @@ async def on_unexpected(request: Request, exc: Exception) -> Response:
 
 
 def create_app(emulator: Emulator) -> Starlette:
-    routes: list[BaseRoute] = [*control.routes, *reload.routes, *AREAS]
+    routes = app_routes()
     if emulator.context_path:
         routes = [Mount(emulator.context_path, routes=routes)]
     app = Starlette(

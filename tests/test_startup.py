@@ -40,7 +40,8 @@ print(json.dumps(sorted(sys.modules)))
 
 def loaded_after(code: str, env: dict[str, str] | None = None) -> set[str]:
     run = [sys.executable, "-c", code]
-    out = subprocess.run(run, capture_output=True, text=True, check=True, env=env)
+    out = subprocess.run(run, capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
     return set(json.loads(out.stdout))
 
 
@@ -71,6 +72,40 @@ def test_with_the_scenario_cache_warm_start_up_imports_no_area_beyond_the_login(
         "emulator.areas.auth_providers.model",
         "emulator.areas.auth_providers.classes",
     }
+
+
+CLIENT = """
+import json, sys
+import httpx
+import emulator
+transport = httpx.WSGITransport(app=emulator.Emulator("stock").wsgi_app)
+client = httpx.Client(transport=transport, base_url="http://localhost", auth=("admin", "geoserver"))
+"""
+
+
+def routes_after(code: str) -> set[str]:
+    return {m for m in loaded_after(CLIENT + code) if m.endswith(".routes")}
+
+
+def test_a_request_imports_only_the_areas_its_path_reaches() -> None:
+    """Each area's routes wait for the first request that reaches the area
+    (``emulator/http/routing.LazyRoutes``)."""
+    code = (
+        "assert client.get('/geoserver/rest/about/version.json').status_code == 200\n"
+        "assert client.get('/geoserver/rest/nothing/here').status_code == 404\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    assert routes_after(code) == {"emulator.control.routes", "emulator.areas.about.routes"}
+
+
+def test_a_method_the_area_lacks_answers_405_with_allow() -> None:
+    """The PARTIAL match of a lazy area's route is answered by that route."""
+    code = (
+        "r = client.delete('/geoserver/rest/about/version.json')\n"
+        "assert r.status_code == 405 and r.headers['allow'] == 'GET, HEAD', r\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    assert "emulator.areas.about.routes" in routes_after(code)
 
 
 def test_the_check_sees_what_a_first_use_imports() -> None:

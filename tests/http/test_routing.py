@@ -1,6 +1,6 @@
-"""``LazyRoutes``: each area's routes wait for the first request that reaches the area, and
-the prefixes that decide it cover every route, so routing answers as if every route were
-listed in place."""
+"""``LazyRoutes``: the prefixes that decide when an area's routes are imported cover every
+route, so routing answers as if every route were listed in place (``tests/test_startup.py``
+checks which areas a request imports); ``Allow`` is the same in every process."""
 
 from __future__ import annotations
 
@@ -52,40 +52,13 @@ def test_covers(prefixes: tuple[str, ...], path: str, covered: bool) -> None:
     assert LazyRoutes("unused", prefixes).covers(path) is covered
 
 
-def _loaded_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    return {m for m in json.loads(out.stdout) if m.endswith(".routes")}
-
-
 START = """
-import json, sys
+import json
 import httpx
 import emulator
 transport = httpx.WSGITransport(app=emulator.Emulator("stock").wsgi_app)
 client = httpx.Client(transport=transport, base_url="http://localhost")
 """
-
-
-def test_a_request_imports_only_the_areas_its_path_reaches() -> None:
-    code = START + (
-        "assert client.get('/geoserver/rest/about/version.json',"
-        " auth=('admin', 'geoserver')).status_code == 200\n"
-        "assert client.get('/geoserver/rest/nothing/here',"
-        " auth=('admin', 'geoserver')).status_code == 404\n"
-        "print(json.dumps(sorted(sys.modules)))"
-    )
-    assert _loaded_after(code) == {"emulator.control.routes", "emulator.areas.about.routes"}
-
-
-def test_a_method_the_area_lacks_answers_405_with_allow() -> None:
-    """The PARTIAL match of a lazy area's route is answered by that route."""
-    code = START + (
-        "r = client.delete('/geoserver/rest/about/version.json', auth=('admin', 'geoserver'))\n"
-        "assert r.status_code == 405 and r.headers['allow'] == 'GET, HEAD', r\n"
-        "print(json.dumps(sorted(sys.modules)))"
-    )
-    assert "emulator.areas.about.routes" in _loaded_after(code)
 
 
 def test_allow_names_the_methods_in_the_declared_order_in_every_process() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 TARGETS_MS = {"geoserver_emulator": 2.0, "geoserver_url": 5.0}
 AUTH = ("admin", "geoserver")
@@ -69,7 +69,7 @@ def per_call(fn: Callable[[], Any], n: int) -> float:
 def transports(n: int) -> list[tuple[str, float]]:
     import asyncio
 
-    from emulator.server import LiveServer
+    from geoserver_emulator.server import LiveServer
 
     emu = Emulator("stock")
     rows: list[tuple[str, float]] = []
@@ -85,7 +85,7 @@ def transports(n: int) -> list[tuple[str, float]]:
         bridge = ASGIMiddleware(emu.asgi_app)  # type: ignore[arg-type]
         with httpx.Client(transport=httpx.WSGITransport(app=bridge), auth=AUTH) as c:
             rows.append(("WSGI, a2wsgi (httpx.WSGITransport)", per_call(lambda: c.get(URL), n)))
-    from plugin.clients import httpx_client
+    from geoserver_emulator_pytest.clients import httpx_client
 
     with httpx_client(emu.wsgi_app, "http://localhost:8080/geoserver", AUTH) as c:
         rows.append(("geoserver_client (in process)", per_call(lambda: c.get("/rest/x"), n)))

@@ -18,9 +18,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from emulator import Emulator
-from emulator.areas.seeding.model import TileLayer
-from emulator.areas.seeding.request import SeedRequest
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.seeding.model import TileLayer
+from geoserver_emulator.areas.seeding.request import SeedRequest
 
 LIMIT_MS = 50.0
 

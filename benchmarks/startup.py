@@ -7,7 +7,7 @@ closest to the code's own cost) with the median beside it. Targets:
 
 - a fresh ``Emulator("stock")`` once the scenario is parsed (cached): ≤ 5 ms
 - ``Emulator.reset()``: ≤ 1 ms
-- ``import emulator`` + ``create_app(Emulator("stock"))`` in a fresh interpreter: ≤ 150 ms
+- ``import geoserver_emulator`` + ``create_app(Emulator("stock"))`` in a fresh interpreter: ≤ 150 ms
   (timed inside the child, so the interpreter's own start-up is not counted; CPU time is
   compared, wall time is shown beside it). The children find the package's bytecode
   cached, as an installed package has it (pip compiles it at install): they run with a
@@ -51,8 +51,8 @@ SLOW_IMPORTS = ("lxml", "werkzeug", "regex", "PIL", "shapely", "numpy", "pygeofi
 START = f"""
 import time
 w0, c0 = time.perf_counter(), time.process_time()
-import emulator
-app = emulator.create_app(emulator.Emulator("stock"))
+import geoserver_emulator
+app = geoserver_emulator.create_app(geoserver_emulator.Emulator("stock"))
 w1, c1 = time.perf_counter(), time.process_time()
 import sys
 loaded = [m for m in {SLOW_IMPORTS!r} if m in sys.modules] or ["none"]
@@ -183,7 +183,7 @@ def import_and_create_app(runs: int) -> tuple[Figure, str]:
             "\n  with PYTHONDONTWRITEBYTECODE set, as in this environment (every module of an"
             f" editable install compiled from source): best {min(source):.1f} ms CPU"
         )
-    name = "import emulator + create_app (fresh, CPU)"
+    name = "import geoserver_emulator + create_app (fresh, CPU)"
     return Figure(name, min(cpu), statistics.median(cpu), 150.0), notes
 
 
@@ -292,8 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     startup, notes = import_and_create_app(runs)
     figures = [startup]
 
-    from emulator import Emulator
-    from emulator.state import STORES
+    from geoserver_emulator import Emulator
+    from geoserver_emulator.state import STORES
 
     first_start = time.perf_counter()
     emu = Emulator("stock")
@@ -319,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     wsgi = wsgi_request(emu.wsgi_app)
     wsgi()
     figures.append(Figure("GET users.json via WSGI", *timed(wsgi, runs, 50), 1.0))
-    from emulator.server import LiveServer
+    from geoserver_emulator.server import LiveServer
 
     server = LiveServer(emu.asgi_app).start()
     try:

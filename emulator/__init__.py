@@ -1,7 +1,7 @@
 """geoserver-emulator: an in-memory, deterministic emulator of GeoServer's REST interface.
 
 ``Emulator`` and ``create_app`` are imported on first use (PEP 562), so that importing a
-submodule alone (``emulator.core.errors``, as the pytest plugin does when pytest starts)
+submodule alone (``geoserver_emulator.core.errors``, as the pytest plugin does when pytest starts)
 does not load the whole emulator and Starlette.
 """
 

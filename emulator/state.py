@@ -39,19 +39,19 @@ if TYPE_CHECKING:
     from .core.ids import Ids
 
 STORES: dict[str, str] = {
-    "ids": "emulator.core.ids:Ids",
-    "datadir": "emulator.core.datadir:DataDir",
-    "users": "emulator.areas.users.model:UsersStore",
-    "auth_providers": "emulator.areas.auth_providers.model:ProviderStore",
-    "auth_filters": "emulator.areas.auth_filters.model:FilterStore",
-    "security": "emulator.areas.security.model:SecurityStore",
-    "catalog": "emulator.areas.catalog.model:Catalog",
-    "styles": "emulator.areas.styles.model:StyleStore",
-    "seeding": "emulator.areas.seeding.model:SeedingStore",
-    "urlchecks": "emulator.areas.urlchecks.model:UrlCheckStore",
-    "about": "emulator.areas.about.model:AboutStore",
-    "mosaics": "emulator.areas.mosaics.model:MosaicStore",
-    "appschema": "emulator.areas.appschema.model:AppSchemaStore",
+    "ids": "geoserver_emulator.core.ids:Ids",
+    "datadir": "geoserver_emulator.core.datadir:DataDir",
+    "users": "geoserver_emulator.areas.users.model:UsersStore",
+    "auth_providers": "geoserver_emulator.areas.auth_providers.model:ProviderStore",
+    "auth_filters": "geoserver_emulator.areas.auth_filters.model:FilterStore",
+    "security": "geoserver_emulator.areas.security.model:SecurityStore",
+    "catalog": "geoserver_emulator.areas.catalog.model:Catalog",
+    "styles": "geoserver_emulator.areas.styles.model:StyleStore",
+    "seeding": "geoserver_emulator.areas.seeding.model:SeedingStore",
+    "urlchecks": "geoserver_emulator.areas.urlchecks.model:UrlCheckStore",
+    "about": "geoserver_emulator.areas.about.model:AboutStore",
+    "mosaics": "geoserver_emulator.areas.mosaics.model:MosaicStore",
+    "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty
 state is made (to build a scenario); a restored state imports a store's module when its

@@ -16,7 +16,7 @@ from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
 import httpx
 
-from emulator.faults import ConnectionDropped
+from geoserver_emulator.faults import ConnectionDropped
 
 DROPPED = "Server disconnected without sending a response."
 WSGIApp = Any

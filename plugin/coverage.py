@@ -1,6 +1,6 @@
 """``--geoserver-coverage``: the emulated endpoints a run exercised, and those it never touched.
 
-Endpoints come from the route table (``emulator.http.app.all_routes()``): one row per route
+Endpoints come from the route table (``http.app.all_routes()``): one row per route
 path and method, control plane left out. Every emulator the plugin builds reports its
 journal entries here; under xdist each worker sends its counts to the controller, which
 prints the table at the end of the run.
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from starlette.routing import BaseRoute, Mount, Route, compile_path
 
-from emulator.journal import JournalEntry
+from geoserver_emulator.journal import JournalEntry
 
 WORKER_KEY = "geoserver_coverage"
 
@@ -25,7 +25,7 @@ Endpoint = tuple[str, str]
 def endpoints(routes: list[BaseRoute] | None = None) -> list[tuple[str, str, Any]]:
     """(method, path template, compiled regex) for every emulated route, control plane excluded."""
     if routes is None:
-        from emulator.http.app import all_routes
+        from geoserver_emulator.http.app import all_routes
 
         routes = all_routes()
     out: list[tuple[str, str, Any]] = []
@@ -118,7 +118,7 @@ def report_lines(hits: dict[Endpoint, int], unmatched: int) -> list[str]:
 
 
 def _area_of(route: Route) -> str:
-    """The area a route belongs to, from its endpoint's module (``emulator.areas.<area>…``)."""
+    """The area a route belongs to, from its endpoint's module (``….areas.<area>…``)."""
     parts = getattr(route.endpoint, "__module__", "").split(".")
     if len(parts) > 2 and parts[1] == "areas":
         return parts[2]
@@ -127,7 +127,7 @@ def _area_of(route: Route) -> str:
 
 def markdown() -> str:
     """``docs/coverage.md``: every emulated endpoint, by area, from the route table."""
-    from emulator.http.app import all_routes
+    from geoserver_emulator.http.app import all_routes
 
     rows: dict[str, list[tuple[str, str]]] = {}
 
@@ -145,7 +145,8 @@ def markdown() -> str:
     out = [
         "# Endpoint coverage",
         "",
-        "Generated from the route table by `python -m plugin.coverage > docs/coverage.md`;",
+        "Generated from the route table by "
+        "`python -m geoserver_emulator_pytest.coverage > docs/coverage.md`;",
         "a test fails when it is stale. Paths are relative to the context root; `{x}` is a",
         "path parameter. Every row is implemented (the emulator has no stub routes); a method a",
         "path does not list answers 405 with `Allow`.",

@@ -19,10 +19,10 @@ import traceback
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from emulator.server import LiveServer
+from geoserver_emulator.server import LiveServer
 
 if TYPE_CHECKING:
-    from emulator import Emulator
+    from geoserver_emulator import Emulator
 
 IDLE_BODY = b"No test is using this geoserver-emulator live server right now."
 SETTLE_SECONDS = 5.0

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from emulator import ScenarioError
-from emulator.core.profile import PROFILES
+from geoserver_emulator import ScenarioError
+from geoserver_emulator.core.profile import PROFILES
 
 if TYPE_CHECKING:
-    from emulator import Emulator
+    from geoserver_emulator import Emulator
 
     from .live import LiveTarget
 
@@ -103,7 +103,7 @@ def _configured_scenario(config: pytest.Config) -> str:
     if value is None:
         return "stock"
     ref = _relative(str(value), Path(base))
-    from emulator.scenarios import loader
+    from geoserver_emulator.scenarios import loader
 
     try:
         loader.load(ref)
@@ -113,7 +113,7 @@ def _configured_scenario(config: pytest.Config) -> str:
 
 
 def _relative(ref: str, base: Path) -> str:
-    from emulator.scenarios.loader import BUILTINS
+    from geoserver_emulator.scenarios.loader import BUILTINS
 
     if ref in BUILTINS or Path(ref).is_absolute():
         return ref
@@ -130,9 +130,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         used.update(getattr(item, "fixturenames", ()))
     if not any(name.startswith("geoserver_") for name in used):
         return
-    import emulator
+    import geoserver_emulator
 
-    emulator.Emulator, emulator.create_app  # noqa: B018 - imports them
+    geoserver_emulator.Emulator, geoserver_emulator.create_app  # noqa: B018 - imports them
     if "geoserver_url" in used:
         from . import live  # noqa: F401
     if used & {"geoserver_client", "geoserver_async_client", "geoserver_requests"}:
@@ -140,7 +140,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> str:
-    from emulator import __version__
+    from geoserver_emulator import __version__
 
     profile = config.getoption("geoserver_profile") or config.getini("geoserver_profile") or "spec"
     scenario = config.stash[SCENARIO_KEY]
@@ -212,7 +212,7 @@ def geoserver_emulator(
             f"geoserver_profile: expected one of {', '.join(PROFILES)}, got {profile!r}",
             pytrace=False,
         )
-    from emulator import Emulator
+    from geoserver_emulator import Emulator
 
     try:
         emu = Emulator(

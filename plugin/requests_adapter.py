@@ -10,7 +10,7 @@ from requests.adapters import BaseAdapter
 from requests.structures import CaseInsensitiveDict
 from requests.utils import get_encoding_from_headers
 
-from emulator.faults import ConnectionDropped
+from geoserver_emulator.faults import ConnectionDropped
 
 from .clients import DROPPED, call_wsgi, join, wsgi_environ
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 BASE = "http://localhost:8080/geoserver"
 ADMIN = ("admin", "geoserver")

@@ -12,7 +12,7 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 RUNS = {
-    "startup.py": (["--repeat", "1"], "import emulator + create_app (fresh, CPU)"),
+    "startup.py": (["--repeat", "1"], "import geoserver_emulator + create_app (fresh, CPU)"),
     "plugin_overhead.py": (["--tests", "3"], "Fixture overhead per test"),
     "seeding.py": ([], "worst advance:"),
 }

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from emulator import Emulator
-from emulator.core.profile import GEOSERVER, SPEC, differing_rows
+from geoserver_emulator import Emulator
+from geoserver_emulator.core.profile import GEOSERVER, SPEC, differing_rows
 
 
 def test_default_is_spec():

@@ -6,32 +6,33 @@ import types
 
 import pytest
 
-import emulator
+import geoserver_emulator
 
 
 def test_all_is_exactly_the_public_api():
-    assert emulator.__all__ == ["Emulator", "ScenarioError", "__version__", "create_app"]
+    assert geoserver_emulator.__all__ == ["Emulator", "ScenarioError", "__version__", "create_app"]
 
 
 def test_every_public_name_is_listed_and_exists():
     # dir(), not vars(): Emulator and create_app are imported on first access (PEP 562)
     public = {
         name
-        for name in dir(emulator)
-        if not name.startswith("_") and not isinstance(getattr(emulator, name), types.ModuleType)
+        for name in dir(geoserver_emulator)
+        if not name.startswith("_")
+        and not isinstance(getattr(geoserver_emulator, name), types.ModuleType)
     }
-    assert public == set(emulator.__all__) - {"__version__"}
-    for name in emulator.__all__:
-        assert getattr(emulator, name) is not None
-    assert emulator.Emulator.__module__ == "emulator.emulator"
+    assert public == set(geoserver_emulator.__all__) - {"__version__"}
+    for name in geoserver_emulator.__all__:
+        assert getattr(geoserver_emulator, name) is not None
+    assert geoserver_emulator.Emulator.__module__ == "geoserver_emulator.emulator"
 
 
 def test_unknown_names_are_attribute_errors():
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
-        emulator.Nothing  # noqa: B018
+        geoserver_emulator.Nothing  # noqa: B018
 
 
 def test_version_matches_the_distribution():
     from importlib.metadata import version
 
-    assert emulator.__version__ == version("geoserver-emulator")
+    assert geoserver_emulator.__version__ == version("geoserver-emulator")

@@ -22,17 +22,17 @@ SLOW = [
     "lxml",  # XML bodies
     "urllib.request",  # pulled in by xml.sax.saxutils
     # the emulator's own modules that only some endpoints need
-    "emulator.areas.styles.sld",  # style bodies: SLD versions, CSS shells
-    "emulator.areas.styles.uploads",  # style POST/PUT, with the CSS and ZIP readers
-    "emulator.areas.styles.css",
-    "emulator.areas.styles.package",
+    "geoserver_emulator.areas.styles.sld",  # style bodies: SLD versions, CSS shells
+    "geoserver_emulator.areas.styles.uploads",  # style POST/PUT, with the CSS and ZIP readers
+    "geoserver_emulator.areas.styles.css",
+    "geoserver_emulator.areas.styles.package",
 ]
 
 START = """
 import json, sys
-import emulator
-emu = emulator.Emulator("stock")
-emulator.create_app(emu)
+import geoserver_emulator
+emu = geoserver_emulator.Emulator("stock")
+geoserver_emulator.create_app(emu)
 emu.reset()
 print(json.dumps(sorted(sys.modules)))
 """
@@ -63,22 +63,22 @@ def test_with_the_scenario_cache_warm_start_up_imports_no_area_beyond_the_login(
     reads are imported."""
     env = {**os.environ, "GEOSERVER_EMULATOR_CACHE": str(tmp_path)}
     cold = loaded_after(START, env)
-    assert "emulator.areas.sections" in cold  # the first start parsed the scenario
-    warm = {m for m in loaded_after(START, env) if m.startswith("emulator.areas.")}
+    assert "geoserver_emulator.areas.sections" in cold  # the first start parsed the scenario
+    warm = {m for m in loaded_after(START, env) if m.startswith("geoserver_emulator.areas.")}
     assert warm == {
-        "emulator.areas.users",
-        "emulator.areas.users.model",
-        "emulator.areas.auth_providers",
-        "emulator.areas.auth_providers.model",
-        "emulator.areas.auth_providers.classes",
+        "geoserver_emulator.areas.users",
+        "geoserver_emulator.areas.users.model",
+        "geoserver_emulator.areas.auth_providers",
+        "geoserver_emulator.areas.auth_providers.model",
+        "geoserver_emulator.areas.auth_providers.classes",
     }
 
 
 CLIENT = """
 import json, sys
 import httpx
-import emulator
-transport = httpx.WSGITransport(app=emulator.Emulator("stock").wsgi_app)
+import geoserver_emulator
+transport = httpx.WSGITransport(app=geoserver_emulator.Emulator("stock").wsgi_app)
 client = httpx.Client(transport=transport, base_url="http://localhost", auth=("admin", "geoserver"))
 """
 
@@ -95,7 +95,10 @@ def test_a_request_imports_only_the_areas_its_path_reaches() -> None:
         "assert client.get('/geoserver/rest/nothing/here').status_code == 404\n"
         "print(json.dumps(sorted(sys.modules)))"
     )
-    assert routes_after(code) == {"emulator.control.routes", "emulator.areas.about.routes"}
+    assert routes_after(code) == {
+        "geoserver_emulator.control.routes",
+        "geoserver_emulator.areas.about.routes",
+    }
 
 
 def test_a_method_the_area_lacks_answers_405_with_allow() -> None:
@@ -105,16 +108,16 @@ def test_a_method_the_area_lacks_answers_405_with_allow() -> None:
         "assert r.status_code == 405 and r.headers['allow'] == 'GET, HEAD', r\n"
         "print(json.dumps(sorted(sys.modules)))"
     )
-    assert "emulator.areas.about.routes" in routes_after(code)
+    assert "geoserver_emulator.areas.about.routes" in routes_after(code)
 
 
 def test_the_check_sees_what_a_first_use_imports() -> None:
     """The same check after one granule filter and one XML body: it would notice them."""
     code = START.replace(
         "print(",
-        "from emulator.areas.mosaics import filters\n"
+        "from geoserver_emulator.areas.mosaics import filters\n"
         'filters.compile_filter("a = 1")\n'
-        "from emulator.wire import xml\n"
+        "from geoserver_emulator.wire import xml\n"
         "xml.element('x')\n"
         "print(",
     )
@@ -125,16 +128,29 @@ def test_the_check_sees_what_a_first_use_imports() -> None:
 def test_loading_the_pytest_plugin_imports_no_emulator_server_or_client() -> None:
     """pytest loads the plugin in every run where the package is installed: the emulator,
     Starlette, uvicorn and httpx wait for the first test that uses a fixture."""
-    code = "import json, sys\nimport plugin.pytest_plugin\nprint(json.dumps(sorted(sys.modules)))"
+    code = (
+        "import json, sys\nimport geoserver_emulator_pytest.pytest_plugin\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
     loaded = loaded_after(code)
-    assert not {"emulator.emulator", "emulator.state", "starlette", "uvicorn", "httpx"} & loaded
+    assert (
+        not {
+            "geoserver_emulator.emulator",
+            "geoserver_emulator.state",
+            "starlette",
+            "uvicorn",
+            "httpx",
+        }
+        & loaded
+    )
 
 
 def test_a_pytest_run_without_geoserver_fixtures_imports_no_emulator(tmp_path) -> None:
     (tmp_path / "test_plain.py").write_text(
         "import sys\n\n"
         "def test_plain():\n"
-        "    loaded = {'emulator.emulator', 'emulator.state', 'starlette', 'uvicorn'}\n"
+        "    loaded = {'geoserver_emulator.emulator', 'geoserver_emulator.state',\n"
+        "              'starlette', 'uvicorn'}\n"
         "    assert not loaded & set(sys.modules), loaded & set(sys.modules)\n"
     )
     run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_plain.py"]
@@ -147,7 +163,8 @@ def test_a_run_with_geoserver_fixtures_imports_them_before_the_first_test(tmp_pa
     (tmp_path / "conftest.py").write_text(
         "import sys\n\n"
         "def pytest_runtest_setup(item):\n"
-        "    wanted = {'emulator.emulator', 'emulator.http.app', 'plugin.live'}\n"
+        "    wanted = {'geoserver_emulator.emulator', 'geoserver_emulator.http.app',\n"
+        "              'geoserver_emulator_pytest.live'}\n"
         "    assert not wanted - set(sys.modules), wanted - set(sys.modules)\n"
     )
     run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
@@ -156,11 +173,11 @@ def test_a_run_with_geoserver_fixtures_imports_them_before_the_first_test(tmp_pa
 
 
 def test_start_up_compiles_no_route_path() -> None:
-    """Every route is ``emulator.http.routing.Route``: its path regex waits for a match."""
+    """Every route is ``http.routing.Route``: its path regex waits for a match."""
     code = START.replace(
         "print(",
-        "from emulator.http.app import all_routes\n"
-        "from emulator.http.routing import Route\n"
+        "from geoserver_emulator.http.app import all_routes\n"
+        "from geoserver_emulator.http.routing import Route\n"
         "routes = all_routes()\n"
         "assert routes and all(isinstance(r, Route) for r in routes)\n"
         "sys.modules['compiled'] = [r.path for r in routes if r.compiled()]\n"
@@ -174,7 +191,7 @@ def test_start_up_compiles_no_route_path() -> None:
 def test_every_route_path_compiles_as_starlette_compiles_it() -> None:
     from starlette.routing import compile_path
 
-    from emulator.http.app import all_routes
+    from geoserver_emulator.http.app import all_routes
 
     for route in all_routes():
         regex, fmt, convertors = compile_path(route.path)  # type: ignore[attr-defined]

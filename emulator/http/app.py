@@ -29,7 +29,7 @@ CATALOG_PREFIXES = tuple(
 )
 
 AREAS: list[LazyRoutes] = [
-    LazyRoutes(f"emulator.areas.{area}.routes", prefixes)
+    LazyRoutes(f"geoserver_emulator.areas.{area}.routes", prefixes)
     for area, prefixes in (
         ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
         ("auth_providers", ("/rest/security/authproviders",)),

@@ -240,7 +240,7 @@ def _basic(emu: Emulator, header: str) -> access.Principal | None:
 
 
 class FaultMiddleware:
-    """Answers requests that match an injected fault (``emulator.faults``); see ``faults.py``.
+    """Answers requests that match an injected fault (``faults.py``).
 
     Sits inside the journal (faulted requests are journaled) and before authentication (a
     failing server fails whoever asks). The control plane is never faulted.

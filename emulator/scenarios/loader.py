@@ -5,7 +5,7 @@ relative to the file), optional ``settings`` and one section per area (see
 ``areas/sections.py``). A directory is a scenario too: its ``*.json`` files are read in name
 order and their sections merged (a section may appear in only one file); the built-ins
 ``stock`` and ``empty`` are such directories inside the package. A document can also be
-given in memory (``load_document``; ``emulator.scenarios.builder`` writes them in code).
+given in memory (``load_document``; ``geoserver_emulator.scenarios.builder`` writes them in code).
 A cassette (``*.jsonl``, see ``replay.py``) stands for the state its writes build.
 """
 

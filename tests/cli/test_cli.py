@@ -49,9 +49,13 @@ def _readline(proc: subprocess.Popen[str]) -> str:
 
 def _spawn(*args: str, module: bool = False) -> subprocess.Popen[str]:
     exe = (
-        [sys.executable, "-m", "emulator"]
+        [sys.executable, "-m", "geoserver_emulator"]
         if module
-        else [sys.executable, "-c", "from emulator.cli import main; raise SystemExit(main())"]
+        else [
+            sys.executable,
+            "-c",
+            "from geoserver_emulator.cli import main; raise SystemExit(main())",
+        ]
     )
     return subprocess.Popen(
         [*exe, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=os.getcwd()
@@ -245,7 +249,7 @@ def test_bad_scenario_file_exits_2_naming_file_and_key(tmp_path, content, says):
         file.write_text(content)
     port = _free_port()
     proc = subprocess.run(
-        [sys.executable, "-m", "emulator", "serve", "--port", str(port), "--scenario", str(file)],
+        [sys.executable, "-m", "geoserver_emulator", "serve", "--port", str(port), "--scenario", str(file)],
         capture_output=True,
         text=True,
         timeout=STARTUP_LIMIT,
@@ -262,7 +266,7 @@ def test_port_in_use_exits_2():
         taken.listen()
         port = taken.getsockname()[1]
         proc = subprocess.run(
-            [sys.executable, "-m", "emulator", "serve", "--port", str(port)],
+            [sys.executable, "-m", "geoserver_emulator", "serve", "--port", str(port)],
             capture_output=True,
             text=True,
             timeout=STARTUP_LIMIT,

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from emulator import Emulator
-from emulator.server import LiveServer
+from geoserver_emulator import Emulator
+from geoserver_emulator.server import LiveServer
 
 STYLES = Path(__file__).resolve().parents[2] / "emulator" / "scenarios" / "empty" / "styles"
 

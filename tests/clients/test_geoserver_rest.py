@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from geo.Geoserver import Geoserver, GeoserverException
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 from geoserver.catalog import Catalog, ConflictingDataError, FailedRequestError
 from geoserver.support import DimensionInfo, JDBCVirtualTable, JDBCVirtualTableGeometry
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 
 @pytest.fixture

@@ -4,12 +4,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.core.antpath import ant_match
-from emulator.core.clock import ManualClock, RealtimeClock
-from emulator.core.datadir import DataDir, normalise
-from emulator.core.errors import Invalid
-from emulator.core.profile import GEOSERVER, SPEC, decisions_for, differing_rows
-from emulator.core.vendor import VendorNames
+from geoserver_emulator.core.antpath import ant_match
+from geoserver_emulator.core.clock import ManualClock, RealtimeClock
+from geoserver_emulator.core.datadir import DataDir, normalise
+from geoserver_emulator.core.errors import Invalid
+from geoserver_emulator.core.profile import GEOSERVER, SPEC, decisions_for, differing_rows
+from geoserver_emulator.core.vendor import VendorNames
 
 
 def test_vendor_accepts_both_prefixes_and_emits_configured():

@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from emulator.core.lazy import LazyModule
-from emulator.wire import xml as wxml
+from geoserver_emulator.core.lazy import LazyModule
+from geoserver_emulator.wire import xml as wxml
 
 
 def _xml_char(c: str) -> bool:

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.areas.catalog.entities import BBox, Coverage, CoverageStore, Layer, StyleRef
-from emulator.core.record import field, fields, record, replace
+from geoserver_emulator.areas.catalog.entities import BBox, Coverage, CoverageStore, Layer, StyleRef
+from geoserver_emulator.core.record import field, fields, record, replace
 
 
 @record

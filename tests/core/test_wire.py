@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.core.errors import Invalid, NotAcceptable, UnsupportedMediaType
-from emulator.wire import json as wjson
-from emulator.wire import negotiate
-from emulator.wire import xml as wxml
+from geoserver_emulator.core.errors import Invalid, NotAcceptable, UnsupportedMediaType
+from geoserver_emulator.wire import json as wjson
+from geoserver_emulator.wire import negotiate
+from geoserver_emulator.wire import xml as wxml
 
 
 def test_xml_with_doctype_or_entity_is_refused():
@@ -79,7 +79,7 @@ def test_split_ext():
 
 
 def test_xml_error_body_survives_characters_xml_cannot_hold():
-    from emulator.wire.errors import render
+    from geoserver_emulator.wire.errors import render
 
     body, media_type = render(
         404, "no such thing: a\x00b\x1f", "/rest/security/authproviders/x.xml", None

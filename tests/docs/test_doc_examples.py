@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +48,7 @@ def test_scenario_examples_load(tmp_path, block):
 
 
 def test_scenarios_doc_documents_every_section():
-    from emulator.areas.sections import SECTIONS
+    from geoserver_emulator.areas.sections import SECTIONS
 
     text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"^## (?:<a id=\"\w+\"></a>)?`(\w+)`", text, re.M))

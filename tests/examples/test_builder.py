@@ -1,8 +1,8 @@
 import httpx
 import pytest
 
-from emulator import Emulator
-from emulator.scenarios.builder import ScenarioBuilder
+from geoserver_emulator import Emulator
+from geoserver_emulator.scenarios.builder import ScenarioBuilder
 
 EDITORS = (
     ScenarioBuilder("stock")

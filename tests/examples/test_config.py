@@ -1,6 +1,6 @@
 import pytest
 
-from emulator.scenarios.builder import ScenarioBuilder
+from geoserver_emulator.scenarios.builder import ScenarioBuilder
 
 
 # In a conftest.py these apply to every test below it; here, to this module.

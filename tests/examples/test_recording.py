@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from emulator import Emulator
-from emulator.scenarios import verify
+from geoserver_emulator import Emulator
+from geoserver_emulator.scenarios import verify
 
 RUN = str(Path(__file__).parents[1] / "recording" / "data" / "setup.jsonl")  # your cassette
 

@@ -1,7 +1,7 @@
 import httpx
 import pytest
 
-from emulator.scenarios.builder import ScenarioBuilder
+from geoserver_emulator.scenarios.builder import ScenarioBuilder
 
 pytestmark = pytest.mark.geoserver_scenario("empty")  # every test in this module...
 

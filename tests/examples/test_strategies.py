@@ -1,6 +1,6 @@
 from hypothesis import given, settings
 
-from plugin import strategies
+from geoserver_emulator_pytest import strategies
 
 
 @settings(max_examples=20, deadline=None)

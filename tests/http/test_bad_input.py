@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 USERS = "/rest/security/usergroup/users"
 ADMIN = ("admin", "geoserver")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 
 def test_no_credentials_gets_401_with_realm(anon):

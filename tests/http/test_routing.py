@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.http.app import AREAS
-from emulator.http.routing import LazyRoutes
+from geoserver_emulator.http.app import AREAS
+from geoserver_emulator.http.routing import LazyRoutes
 
 SEGMENT = st.text("abcXYZ019_-.", min_size=1, max_size=8).filter(lambda s: s not in (".", ".."))
 
@@ -55,8 +55,8 @@ def test_covers(prefixes: tuple[str, ...], path: str, covered: bool) -> None:
 START = """
 import json
 import httpx
-import emulator
-transport = httpx.WSGITransport(app=emulator.Emulator("stock").wsgi_app)
+import geoserver_emulator
+transport = httpx.WSGITransport(app=geoserver_emulator.Emulator("stock").wsgi_app)
 client = httpx.Client(transport=transport, base_url="http://localhost")
 """
 

@@ -1,4 +1,4 @@
-"""The emulator served by uvicorn in a thread (``emulator.server.LiveServer``), over real HTTP."""
+"""The emulator served by uvicorn in a thread (``server.LiveServer``), over real HTTP."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
-from emulator import Emulator
-from emulator.server import LiveServer
+from geoserver_emulator import Emulator
+from geoserver_emulator.server import LiveServer
 
 ADMIN = ("admin", "geoserver")
 

@@ -71,28 +71,51 @@ def _run_installed(site: Path, code: str) -> str:
 def test_wheel_holds_both_packages_and_the_scenario_data(installed):
     wheel, _ = installed
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "emulator/__init__.py" in names and "plugin/__init__.py" in names
-    assert "plugin/pytest_plugin.py" in names and "emulator/py.typed" in names
+    assert "geoserver_emulator/__init__.py" in names
+    assert "geoserver_emulator_pytest/pytest_plugin.py" in names
+    assert "geoserver_emulator/py.typed" in names
+    # no installed top-level package takes a generic name another distribution could own
+    tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"geoserver_emulator", "geoserver_emulator_pytest"}
     for builtin in ("stock", "empty"):
         data = {
             n
             for n in names
-            if n.startswith(f"emulator/scenarios/{builtin}/") and n.endswith(".json")
+            if n.startswith(f"geoserver_emulator/scenarios/{builtin}/") and n.endswith(".json")
         }
         source = {
-            f"emulator/scenarios/{builtin}/{p.name}"
+            f"geoserver_emulator/scenarios/{builtin}/{p.name}"
             for p in (ROOT / "emulator/scenarios" / builtin).rglob("*.json")
         }
         assert source and data == source
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
 
 
+def test_pyproject_lists_every_package_folder():
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    roots = {folder: name for name, folder in config["package-dir"].items()}
+    folders = {
+        ".".join(
+            [
+                roots[init.parent.relative_to(ROOT).parts[0]],
+                *init.parent.relative_to(ROOT).parts[1:],
+            ]
+        )
+        for root in roots
+        for init in (ROOT / root).rglob("__init__.py")
+    }
+    assert set(config["packages"]) == folders
+
+
 def test_installed_wheel_runs_from_its_own_files(installed):
     _, site = installed
     out = _run_installed(
         site,
-        "import emulator, plugin.pytest_plugin as p; from emulator import Emulator;"
-        "e = Emulator('stock'); print(emulator.__file__); print(p.__file__);"
+        "import geoserver_emulator, geoserver_emulator_pytest.pytest_plugin as p;"
+        "from geoserver_emulator import Emulator;"
+        "e = Emulator('stock'); print(geoserver_emulator.__file__); print(p.__file__);"
         "print(sorted(e.state.users.service().users))",
     )
     emulator_file, plugin_file, users = out.splitlines()
@@ -106,17 +129,19 @@ def test_entry_points(installed):
         name = next(n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt"))
         parser = configparser.ConfigParser()
         parser.read_string(z.read(name).decode())
-    assert dict(parser["console_scripts"]) == {"geoserver-emulator": "emulator.cli:main"}
-    assert dict(parser["pytest11"]) == {"geoserver_emulator": "plugin.pytest_plugin"}
+    assert dict(parser["console_scripts"]) == {"geoserver-emulator": "geoserver_emulator.cli:main"}
+    assert dict(parser["pytest11"]) == {
+        "geoserver_emulator": "geoserver_emulator_pytest.pytest_plugin"
+    }
     script = site / "bin" / "geoserver-emulator"
-    assert script.exists() and "emulator.cli" in script.read_text()
+    assert script.exists() and "geoserver_emulator.cli" in script.read_text()
     out = _run_installed(
         site,
         "from importlib.metadata import distribution as d;"
         "ep = d('geoserver-emulator').entry_points;"
         "print(sorted((e.group, e.name, e.value) for e in ep))",
     )
-    assert "('pytest11', 'geoserver_emulator', 'plugin.pytest_plugin')" in out
+    assert "('pytest11', 'geoserver_emulator', 'geoserver_emulator_pytest.pytest_plugin')" in out
 
 
 def test_metadata_license_is_spdx(installed):

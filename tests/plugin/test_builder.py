@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from emulator import Emulator, ScenarioError
-from emulator.scenarios import loader
-from emulator.scenarios.builder import ScenarioBuilder
+from geoserver_emulator import Emulator, ScenarioError
+from geoserver_emulator.scenarios import loader
+from geoserver_emulator.scenarios.builder import ScenarioBuilder
 
 
 def test_users_groups_and_roles_are_added_to_the_base():

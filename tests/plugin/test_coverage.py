@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from starlette.routing import Mount, Route
 
-from emulator.journal import JournalEntry
-from plugin.coverage import CoverageCollector, endpoints, report_lines
+from geoserver_emulator.journal import JournalEntry
+from geoserver_emulator_pytest.coverage import CoverageCollector, endpoints, report_lines
 
 
 async def _endpoint(request):  # pragma: no cover - never called
@@ -33,7 +33,7 @@ def test_endpoints_flatten_mounts_and_leave_out_the_control_plane():
 
 
 def test_endpoints_of_the_real_app_come_from_all_routes():
-    from emulator.http.app import all_routes
+    from geoserver_emulator.http.app import all_routes
 
     rows = endpoints()
     assert rows == endpoints(all_routes())
@@ -41,7 +41,7 @@ def test_endpoints_of_the_real_app_come_from_all_routes():
 
 
 def test_tally_and_report(pytestconfig, monkeypatch):
-    monkeypatch.setattr("plugin.coverage.endpoints", lambda: endpoints(ROUTES))
+    monkeypatch.setattr("geoserver_emulator_pytest.coverage.endpoints", lambda: endpoints(ROUTES))
     collector = CoverageCollector(pytestconfig)
     for method, path in [
         ("GET", "/rest/styles/a"),

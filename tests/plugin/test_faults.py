@@ -5,9 +5,9 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from emulator import Emulator
-from emulator.faults import ConnectionDropped, Faults
-from plugin.live import LiveTarget
+from geoserver_emulator import Emulator
+from geoserver_emulator.faults import ConnectionDropped, Faults
+from geoserver_emulator_pytest.live import LiveTarget
 
 
 def test_add_validates_its_arguments():

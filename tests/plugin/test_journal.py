@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from emulator import Emulator
-from emulator.journal import Journal, JournalClosed, JournalEntry
+from geoserver_emulator import Emulator
+from geoserver_emulator.journal import Journal, JournalClosed, JournalEntry
 
 
 def entry(

@@ -7,8 +7,8 @@ import threading
 import httpx
 import pytest
 
-from emulator import Emulator
-from plugin.live import LiveTarget
+from geoserver_emulator import Emulator
+from geoserver_emulator_pytest.live import LiveTarget
 
 AUTH = ("admin", "geoserver")
 

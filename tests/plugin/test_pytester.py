@@ -21,9 +21,9 @@ DOWNSTREAM = """
 import asyncio, json, os, subprocess, sys
 import httpx, pytest, requests
 from werkzeug.test import Client
-from emulator import Emulator
-from emulator.scenarios.builder import ScenarioBuilder
-from plugin.requests_adapter import WSGIAdapter
+from geoserver_emulator import Emulator
+from geoserver_emulator.scenarios.builder import ScenarioBuilder
+from geoserver_emulator_pytest.requests_adapter import WSGIAdapter
 
 ADMIN = ("admin", "geoserver")
 PORTS = os.environ["PORTS_FILE"]
@@ -148,7 +148,7 @@ def geoserver_credentials():
 
 @pytest.fixture
 def geoserver_default_scenario():
-    from emulator.scenarios.builder import ScenarioBuilder
+    from geoserver_emulator.scenarios.builder import ScenarioBuilder
     return ScenarioBuilder("stock").user("bob", "pw", roles=["ADMIN"])
 
 @pytest.fixture
@@ -401,5 +401,5 @@ def test_entry_point_names_the_plugin_module() -> None:
     from importlib.metadata import entry_points
 
     (ep,) = [ep for ep in entry_points(group="pytest11") if ep.name == "geoserver_emulator"]
-    assert ep.value == "plugin.pytest_plugin"
+    assert ep.value == "geoserver_emulator_pytest.pytest_plugin"
     assert Path(ep.load().__file__).parent.name == "plugin"

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from plugin import strategies as gs
+from geoserver_emulator_pytest import strategies as gs
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 # GeoServer's rule-key checks (reference security.md section 5.3)

@@ -53,17 +53,39 @@ def test_wheel_in_a_fresh_venv(tmp_path: Path) -> None:
     project.mkdir()
     for name in EXAMPLES:
         shutil.copy(REPO / "tests" / "examples" / name, project / name)
+    _own_packages(project)
     result = run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=project)
-    assert f"{sum(_count_tests(project / n) for n in EXAMPLES)} passed" in result.stdout
+    expected = sum(_count_tests(project / n) for n in [*EXAMPLES, "test_own_packages.py"])
+    assert f"{expected} passed" in result.stdout
     located = run(
         python,
         "-c",
-        "import plugin.pytest_plugin as p, emulator as e; print(p.__file__, e.__file__)",
+        "import geoserver_emulator_pytest.pytest_plugin as p, geoserver_emulator as e;"
+        "print(p.__file__, e.__file__)",
         cwd=project,  # not the repository: its plugin/ folder would shadow the installed one
     )
     assert str(venv) in located.stdout and str(REPO) not in located.stdout
     result = run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--help", cwd=project)
     assert "--geoserver-scenario" in result.stdout and "--geoserver-coverage" in result.stdout
+
+
+def _own_packages(project: Path) -> None:
+    """A downstream project with packages called ``plugin`` and ``emulator`` of its own (a QGIS
+    plugin's usual layout), whose tests import them beside the fixtures."""
+    for name in ("plugin", "emulator"):
+        (project / name).mkdir()
+        (project / name / "__init__.py").write_text(f"OWNER = 'downstream {name}'\n")
+    (project / "test_own_packages.py").write_text(
+        "import emulator\n"
+        "import plugin\n"
+        "import httpx\n\n\n"
+        "def test_own_packages_beside_the_fixtures(geoserver_url, geoserver_emulator):\n"
+        "    assert plugin.OWNER == 'downstream plugin'\n"
+        "    assert emulator.OWNER == 'downstream emulator'\n"
+        "    r = httpx.get(f'{geoserver_url}/rest/workspaces.json', auth=('admin', 'geoserver'))\n"
+        "    assert r.status_code == 200\n"
+        "    geoserver_emulator.journal.assert_called('GET', '/rest/workspaces.json', status=200)\n"
+    )
 
 
 def _count_tests(path: Path) -> int:

@@ -11,9 +11,9 @@ import pytest
 import requests
 from werkzeug.test import Client as WerkzeugClient
 
-from emulator import Emulator
-from emulator.http.wsgi import WSGIApp
-from plugin.requests_adapter import BaseURLSession, WSGIAdapter
+from geoserver_emulator import Emulator
+from geoserver_emulator.http.wsgi import WSGIApp
+from geoserver_emulator_pytest.requests_adapter import BaseURLSession, WSGIAdapter
 
 AUTH = ("admin", "geoserver")
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from emulator import Emulator
-from emulator.scenarios.recorder import RecordingProxy
-from emulator.server import LiveServer
+from geoserver_emulator import Emulator
+from geoserver_emulator.scenarios.recorder import RecordingProxy
+from geoserver_emulator.server import LiveServer
 
 ADMIN = ("admin", "geoserver")
 USER_PASSWORD = "Tr0ub4dor&3-bob"

@@ -9,10 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator.core.errors import ScenarioError
-from emulator.scenarios import cassette
-from emulator.scenarios.cassette import CassetteWriter, Header, RecordedRequest, RecordedResponse
-from emulator.scenarios.scrub import Scrubber
+from geoserver_emulator.core.errors import ScenarioError
+from geoserver_emulator.scenarios import cassette
+from geoserver_emulator.scenarios.cassette import (
+    CassetteWriter,
+    Header,
+    RecordedRequest,
+    RecordedResponse,
+)
+from geoserver_emulator.scenarios.scrub import Scrubber
 
 ZIP = b"PK\x03\x04\x14\x00\x00\x00\x08\x00\xff\xfe binary"
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from emulator import Emulator
-from emulator.cli import main
-from emulator.scenarios import cassette
+from geoserver_emulator import Emulator
+from geoserver_emulator.cli import main
+from geoserver_emulator.scenarios import cassette
 
 from .conftest import ADMIN, SECRETS, cassette_text, run_requests
 
@@ -30,7 +30,7 @@ Spawn = Callable[..., tuple[subprocess.Popen[str], str]]
 
 def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "emulator", *args],
+        [sys.executable, "-m", "geoserver_emulator", *args],
         capture_output=True,
         text=True,
         timeout=120,
@@ -45,7 +45,7 @@ def spawn() -> Iterator[Spawn]:
 
     def start(*args: str) -> tuple[subprocess.Popen[str], str]:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "emulator", *args],
+            [sys.executable, "-m", "geoserver_emulator", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -8,10 +8,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from emulator import Emulator
-from emulator.areas.seeding.model import GridSubsetOptions
-from emulator.scenarios.importer import ImportFailed, import_scenario
-from emulator.server import LiveServer
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.seeding.model import GridSubsetOptions
+from geoserver_emulator.scenarios.importer import ImportFailed, import_scenario
+from geoserver_emulator.server import LiveServer
 
 from .conftest import ADMIN, CLIENT_SECRET, MASTER_PASSWORD, OAUTH_FILTER
 

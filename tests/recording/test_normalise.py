@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.scenarios.normalise import Masks
+from geoserver_emulator.scenarios.normalise import Masks
 
 MASKS = Masks(["http://recorded.invalid", "http://localhost:8080"], ["/geoserver"])
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import httpx
 
-from emulator import Emulator
-from emulator.scenarios import cassette
-from emulator.scenarios.recorder import RecordingProxy
-from emulator.server import LiveServer
+from geoserver_emulator import Emulator
+from geoserver_emulator.scenarios import cassette
+from geoserver_emulator.scenarios.recorder import RecordingProxy
+from geoserver_emulator.server import LiveServer
 
 from .conftest import ADMIN, SECRETS, cassette_text, run_requests
 

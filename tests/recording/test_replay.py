@@ -10,12 +10,12 @@ from pathlib import Path
 import httpx
 import pytest
 
-from emulator import Emulator
-from emulator.core.errors import ScenarioError
-from emulator.scenarios import cassette, replay, verify
-from emulator.scenarios.builder import ScenarioBuilder
-from emulator.scenarios.recorder import RecordingProxy
-from emulator.server import LiveServer
+from geoserver_emulator import Emulator
+from geoserver_emulator.core.errors import ScenarioError
+from geoserver_emulator.scenarios import cassette, replay, verify
+from geoserver_emulator.scenarios.builder import ScenarioBuilder
+from geoserver_emulator.scenarios.recorder import RecordingProxy
+from geoserver_emulator.server import LiveServer
 
 from .conftest import ADMIN, CLIENT_SECRET, MASTER_PASSWORD, run_requests
 

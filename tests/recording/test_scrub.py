@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from emulator.scenarios.replay import Secrets
-from emulator.scenarios.scrub import RECORDED_ORIGIN, Scrubber, body_kind, is_secret_key
+from geoserver_emulator.scenarios.replay import Secrets
+from geoserver_emulator.scenarios.scrub import RECORDED_ORIGIN, Scrubber, body_kind, is_secret_key
 
 
 def basic(user: str, password: str) -> str:

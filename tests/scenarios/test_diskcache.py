@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from emulator.scenarios import diskcache, loader
+from geoserver_emulator.scenarios import diskcache, loader
 
 CHILD = """
 import json, sys
-import emulator
-emu = emulator.Emulator("stock")
-models = sorted(m for m in sys.modules if m.startswith("emulator.areas."))
+import geoserver_emulator
+emu = geoserver_emulator.Emulator("stock")
+models = sorted(m for m in sys.modules if m.startswith("geoserver_emulator.areas."))
 print(json.dumps({"models": models, "dump": emu.dump_scenario()}))
 """
 
@@ -43,7 +43,7 @@ def _entries(folder: Path) -> list[Path]:
 def test_a_hit_gives_the_parsed_state_without_importing_the_models(tmp_path: Path) -> None:
     first = _child(str(tmp_path))  # a miss: parses, then writes the entry
     assert len(_entries(tmp_path)) == 1
-    assert "emulator.areas.sections" in first["models"]
+    assert "geoserver_emulator.areas.sections" in first["models"]
     second = _child(str(tmp_path))  # a hit
     assert second["models"] == []
     assert second["dump"] == first["dump"]
@@ -56,7 +56,7 @@ def test_a_hit_gives_the_parsed_state_without_importing_the_models(tmp_path: Pat
 def test_off_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert "emulator.areas.sections" in _child("off")["models"]
+    assert "geoserver_emulator.areas.sections" in _child("off")["models"]
     assert not any(tmp_path.rglob("*.pickle"))
     monkeypatch.delenv(diskcache.ENV, raising=False)
     assert diskcache.folder() == tmp_path / "xdg" / "geoserver-emulator"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from emulator import Emulator, ScenarioError
-from emulator.core.profile import GEOSERVER, SPEC
+from geoserver_emulator import Emulator, ScenarioError
+from geoserver_emulator.core.profile import GEOSERVER, SPEC
 
 
 def _write(path: Path, doc: object) -> Path:

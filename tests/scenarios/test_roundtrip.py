@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 names = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_-.0123456789ÄÉ", min_size=1, max_size=8)
 passwords = st.text(max_size=12).filter(lambda s: "\x00" not in s)

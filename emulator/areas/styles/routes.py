@@ -33,8 +33,8 @@ from . import codec
 from .formats import CSS, SLD_10_TYPE, SLD_11_TYPE, V10, V11
 from .model import Env, Style, StyleStore, not_found_message
 
-sld = LazyModule("emulator.areas.styles.sld")
-uploads = LazyModule("emulator.areas.styles.uploads")
+sld = LazyModule("geoserver_emulator.areas.styles.sld")
+uploads = LazyModule("geoserver_emulator.areas.styles.uploads")
 """SLD handling and style uploads (with the CSS and ZIP package readers): imported by the
 first style request that needs them, not at start-up"""
 

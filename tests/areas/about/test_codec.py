@@ -6,9 +6,9 @@ import json
 
 from lxml import etree
 
-from emulator.areas.about import codec
-from emulator.areas.about.metrics import MetricSample, assemble
-from emulator.areas.about.model import ModuleStatus, Resource
+from geoserver_emulator.areas.about import codec
+from geoserver_emulator.areas.about.metrics import MetricSample, assemble
+from geoserver_emulator.areas.about.model import ModuleStatus, Resource
 
 GS = Resource(
     "GeoServer",

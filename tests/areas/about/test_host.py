@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from emulator.areas.about import host
-from emulator.areas.about.metrics import INFOS_BY_NAME, assemble
+from geoserver_emulator.areas.about import host
+from geoserver_emulator.areas.about.metrics import INFOS_BY_NAME, assemble
 
 STAT_AFTER_COMM = " ".join(["S"] + ["0"] * 10 + ["300", "100"] + ["0"] * 6 + ["1000"] + ["0"] * 20)
 

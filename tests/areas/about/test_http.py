@@ -7,8 +7,8 @@ import json
 import pytest
 from lxml import etree
 
-from emulator import Emulator
-from emulator.areas.about.model import Resource
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.about.model import Resource
 
 ATOM = "{http://www.w3.org/2005/Atom}link"
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.about.metrics import METRIC_INFOS, MetricSample, MetricValue, assemble
-from emulator.areas.about.model import (
+from geoserver_emulator.areas.about.metrics import METRIC_INFOS, MetricSample, MetricValue, assemble
+from geoserver_emulator.areas.about.model import (
     AboutStore,
     Filters,
     ModuleStatus,
@@ -17,7 +17,7 @@ from emulator.areas.about.model import (
     module_property,
     select,
 )
-from emulator.core.errors import Invalid, NotFound
+from geoserver_emulator.core.errors import Invalid, NotFound
 
 RESOURCES = [
     Resource("gwc-core-1.27.1", {"Implementation-Title": "GeoWebCache Core"}),

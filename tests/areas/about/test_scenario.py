@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from emulator import Emulator
-from emulator.areas.about.metrics import METRIC_INFOS
-from emulator.core.errors import ScenarioError
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.about.metrics import METRIC_INFOS
+from geoserver_emulator.core.errors import ScenarioError
 
 
 def write(tmp_path, section) -> str:

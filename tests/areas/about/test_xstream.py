@@ -9,8 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.areas.about.metrics import human_bytes, local_time
-from emulator.areas.about.xstream import java_double, java_fixed, java_string, jettison, url_encode
+from geoserver_emulator.areas.about.metrics import human_bytes, local_time
+from geoserver_emulator.areas.about.xstream import (
+    java_double,
+    java_fixed,
+    java_string,
+    jettison,
+    url_encode,
+)
 
 
 @pytest.mark.parametrize(

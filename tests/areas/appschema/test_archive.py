@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.appschema.archive import find_main, read_zip, safe_name, write_zip
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.appschema.archive import find_main, read_zip, safe_name, write_zip
+from geoserver_emulator.core.errors import Invalid
 
 from .conftest import make_zip, short_id
 

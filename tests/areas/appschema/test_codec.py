@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.areas.appschema.codec import (
+from geoserver_emulator.areas.appschema.codec import (
     NEED_ONE,
     is_zip,
     java_split,
@@ -12,8 +12,8 @@ from emulator.areas.appschema.codec import (
     rest_exception,
     upload_filename,
 )
-from emulator.core.errors import Invalid
-from emulator.core.vendor import VendorNames
+from geoserver_emulator.core.errors import Invalid
+from geoserver_emulator.core.vendor import VendorNames
 
 ID0 = "58e5889ce4b02461ad5af080"
 

@@ -7,15 +7,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.appschema.documents import (
+from geoserver_emulator.areas.appschema.documents import (
     check_ids,
     field_mappings,
     infer_schema,
     object_id,
 )
-from emulator.areas.appschema.mapping import parse_mapping
-from emulator.areas.appschema.model import AppSchemaRecord, AppSchemaStore, internal_stores
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.appschema.mapping import parse_mapping
+from geoserver_emulator.areas.appschema.model import (
+    AppSchemaRecord,
+    AppSchemaStore,
+    internal_stores,
+)
+from geoserver_emulator.core.errors import Invalid
 
 from .conftest import MONGO_URL, payload, stations_docs
 

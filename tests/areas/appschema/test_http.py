@@ -9,7 +9,7 @@ import zipfile
 import pytest
 from lxml import etree
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 from .conftest import (
     XML,

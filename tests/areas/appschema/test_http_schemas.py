@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 from .conftest import MONGO_URL, XML, mapping_xml, payload, stations_docs
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.areas.appschema.mapping import (
+from geoserver_emulator.areas.appschema.mapping import (
     is_local,
     parse_mapping,
     resolve,
     schema_locations,
 )
-from emulator.core.errors import Invalid
+from geoserver_emulator.core.errors import Invalid
 
 from .conftest import mapping_xml, payload, short_id
 

@@ -6,7 +6,7 @@ import httpx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 from .conftest import XML, feature_types, layers, mapping_xml
 

@@ -9,16 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from emulator.areas.auth_filters import codec
-from emulator.areas.auth_filters.model import FilterConfig, draft
-from emulator.areas.auth_filters.schema import (
+from geoserver_emulator.areas.auth_filters import codec
+from geoserver_emulator.areas.auth_filters.model import FilterConfig, draft
+from geoserver_emulator.areas.auth_filters.schema import (
     ANONYMOUS,
     INTERCEPTOR,
     OPENID_CONNECT,
     PREAUTH_ROLE_SOURCE,
 )
-from emulator.core.errors import Invalid
-from emulator.core.vendor import VendorNames
+from geoserver_emulator.core.errors import Invalid
+from geoserver_emulator.core.vendor import VendorNames
 
 GS = VendorNames("org.geoserver")
 SPEC = VendorNames("org.service")

@@ -7,7 +7,7 @@ import json
 import pytest
 from lxml import etree
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 A = "/rest/security/authfilters"
 ATOM = "{http://www.w3.org/2005/Atom}link"

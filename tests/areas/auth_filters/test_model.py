@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.areas.auth_filters.model import PROTECTED, FilterConfig, FilterStore, draft
-from emulator.areas.auth_filters.schema import (
+from geoserver_emulator.areas.auth_filters.model import PROTECTED, FilterConfig, FilterStore, draft
+from geoserver_emulator.areas.auth_filters.schema import (
     ANONYMOUS,
     INTERCEPTOR,
     OPENID_CONNECT,
     PREAUTH_ROLE_SOURCE,
 )
-from emulator.core.errors import Gone, Invalid, NotFound
+from geoserver_emulator.core.errors import Gone, Invalid, NotFound
 
 ANON_IMPL = "security.filter.GeoServerAnonymousAuthenticationFilter"
 INTERCEPTOR_IMPL = "security.filter.GeoServerSecurityInterceptorFilter"

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 A = "/rest/security/authfilters"
 PREFIXES = ("org.geoserver", "org.service")

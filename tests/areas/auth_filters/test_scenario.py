@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from emulator import Emulator
-from emulator.core.errors import ScenarioError
+from geoserver_emulator import Emulator
+from geoserver_emulator.core.errors import ScenarioError
 
 OIDC = {
     "name": "keycloak",

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.auth_providers import codec
-from emulator.areas.auth_providers.classes import KNOWN_CLASSES, KNOWN_NAMES
-from emulator.areas.auth_providers.model import ProviderConfig, ProviderStore
-from emulator.core.errors import Invalid
-from emulator.core.vendor import VendorNames
+from geoserver_emulator.areas.auth_providers import codec
+from geoserver_emulator.areas.auth_providers.classes import KNOWN_CLASSES, KNOWN_NAMES
+from geoserver_emulator.areas.auth_providers.model import ProviderConfig, ProviderStore
+from geoserver_emulator.core.errors import Invalid
+from geoserver_emulator.core.vendor import VendorNames
 
 VENDOR = VendorNames()
 JDBC = next(c for c in KNOWN_CLASSES if c.provider.endswith("JDBCConnectAuthProvider"))

@@ -24,7 +24,7 @@ from provider_helpers import (
     xml_fields,
 )
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 BASE_URL = "http://localhost:8080/geoserver"
 
@@ -445,7 +445,7 @@ def test_spec_example_values_are_accepted(client):
 
 
 def test_other_class_user_group_service_is_read_as_text(client, emu):
-    from emulator.areas.users.model import UserGroupService
+    from geoserver_emulator.areas.users.model import UserGroupService
 
     emu.state.users.services["7"] = UserGroupService("7")
     body = {"name": "j", "className": JDBC, "userGroupServiceName": 7}

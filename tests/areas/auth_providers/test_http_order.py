@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from provider_helpers import ACCEPT_XML, P, create, listed, order, send, xml_fields
 
-from emulator.areas.users.model import UserGroupService
+from geoserver_emulator.areas.users.model import UserGroupService
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from provider_helpers import (
     xml_fields,
 )
 
-from emulator import Emulator
-from emulator.areas.users.model import UserGroupService
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.users.model import UserGroupService
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import httpx
 import pytest
 from provider_helpers import P, up_json
 
-from emulator import Emulator
-from emulator.server import LiveServer
+from geoserver_emulator import Emulator
+from geoserver_emulator.server import LiveServer
 
 ADMIN = ("admin", "geoserver")
 THREADS = 8

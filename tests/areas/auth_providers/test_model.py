@@ -6,7 +6,7 @@ from itertools import count
 
 import pytest
 
-from emulator.areas.auth_providers.classes import (
+from geoserver_emulator.areas.auth_providers.classes import (
     LDAP_FIELDS,
     USERNAME_PASSWORD_PROVIDER,
     FieldSpec,
@@ -15,15 +15,15 @@ from emulator.areas.auth_providers.classes import (
     known_class,
     typed_fields,
 )
-from emulator.areas.auth_providers.model import (
+from geoserver_emulator.areas.auth_providers.model import (
     ProviderConfig,
     ProviderDraft,
     ProviderStore,
     config_fields,
     normalize_name,
 )
-from emulator.core.errors import Gone, Invalid, NotFound, ServerError
-from emulator.core.vendor import VendorNames
+from geoserver_emulator.core.errors import Gone, Invalid, NotFound, ServerError
+from geoserver_emulator.core.vendor import VendorNames
 
 VENDOR = VendorNames()
 UGS = {"default", "other"}

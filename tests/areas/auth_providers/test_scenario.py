@@ -7,8 +7,8 @@ import json
 import pytest
 from provider_helpers import UP, P, listed, send
 
-from emulator import Emulator
-from emulator.core.errors import ScenarioError
+from geoserver_emulator import Emulator
+from geoserver_emulator.core.errors import ScenarioError
 
 
 @pytest.mark.parametrize("scenario", ["stock", "empty"])

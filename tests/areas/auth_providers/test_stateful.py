@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from provider_helpers import ACCEPT_JSON, UP, P, send, up_json, up_xml, xml_fields
 
-from emulator import Emulator
-from emulator.areas.users.model import UserGroupService
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.users.model import UserGroupService
 
 EXAMPLES = int(os.environ.get("PROVIDERS_STATEFUL_EXAMPLES", "30"))
 NAMES = st.sampled_from(["default", "a", "b", "c", "d", "e.f", "Order", "order"])

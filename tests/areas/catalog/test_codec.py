@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.catalog import codec, parse
-from emulator.areas.catalog.entities import (
+from geoserver_emulator.areas.catalog import codec, parse
+from geoserver_emulator.areas.catalog.entities import (
     Attribute,
     BBox,
     DataStore,
@@ -18,8 +18,14 @@ from emulator.areas.catalog.entities import (
     LayerGroup,
     StyleRef,
 )
-from emulator.areas.catalog.tree import Node, dump_json_doc, dump_xml, java_number, read_body
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.catalog.tree import (
+    Node,
+    dump_json_doc,
+    dump_xml,
+    java_number,
+    read_body,
+)
+from geoserver_emulator.core.errors import Invalid
 
 LINKS = codec.Links("http://h/geoserver/rest", "xml")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 BASE = "http://localhost:8080/geoserver/rest"
 ATOM = "{http://www.w3.org/2005/Atom}link"
@@ -73,7 +73,7 @@ def test_missing_feature_types(client):
 
 
 def test_available_lists_from_scenario(tmp_path, client_for):
-    from emulator import Emulator
+    from geoserver_emulator import Emulator
 
     path = tmp_path / "s.json"
     path.write_text(
@@ -243,7 +243,7 @@ def test_create_and_delete_coverage(client, emu):
 
 
 def test_coverage_list_all(tmp_path, client_for):
-    from emulator import Emulator
+    from geoserver_emulator import Emulator
 
     path = tmp_path / "s.json"
     path.write_text(

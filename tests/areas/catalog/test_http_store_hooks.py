@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 ROOT = "data/nurc/sst"
 KEY = f"datadir:{ROOT}"

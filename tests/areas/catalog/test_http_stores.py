@@ -262,7 +262,7 @@ def test_wms_and_wmts_store_lists_are_empty(client):
 
 
 def test_wms_store_from_scenario(tmp_path, client_for):
-    from emulator import Emulator
+    from geoserver_emulator import Emulator
 
     path = tmp_path / "s.json"
     path.write_text(

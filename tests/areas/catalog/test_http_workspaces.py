@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 BASE = "http://localhost:8080/geoserver/rest"
 ATOM = "{http://www.w3.org/2005/Atom}link"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.areas.catalog.model import (
+from geoserver_emulator.areas.catalog.model import (
     Attribute,
     BBox,
     Catalog,
@@ -16,9 +16,9 @@ from emulator.areas.catalog.model import (
     PublishedRef,
     StyleRef,
 )
-from emulator.areas.catalog.rules import default_style_for
-from emulator.core.errors import Conflict, Forbidden, Invalid, NotFound, ServerError
-from emulator.state import State
+from geoserver_emulator.areas.catalog.rules import default_style_for
+from geoserver_emulator.core.errors import Conflict, Forbidden, Invalid, NotFound, ServerError
+from geoserver_emulator.state import State
 
 
 @pytest.fixture

@@ -8,15 +8,15 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from emulator import Emulator
-from emulator.areas.catalog.model import (
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.catalog.model import (
     Coverage,
     CoverageStore,
     DataStore,
     FeatureType,
     LayerGroup,
 )
-from emulator.core.errors import EmulatorError
+from geoserver_emulator.core.errors import EmulatorError
 
 NAMES = st.sampled_from(["a", "b", "c"])
 

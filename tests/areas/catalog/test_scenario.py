@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from emulator import Emulator
-from emulator.areas.catalog.model import StyleRef
-from emulator.core.errors import ScenarioError
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.catalog.model import StyleRef
+from geoserver_emulator.core.errors import ScenarioError
 
 STOCK_LAYERS = {
     "ne:boundary_lines": "ne:boundary_lines",

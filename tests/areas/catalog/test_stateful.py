@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 NAMES = st.sampled_from(["a", "b", "c", "d"])
 ALLOWED = {200, 201, 400, 401, 403, 404, 409, 500}

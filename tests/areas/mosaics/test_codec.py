@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 
 from lxml import etree
 
-from emulator.areas.mosaics import codec
-from emulator.areas.mosaics.bindings import IndexAttribute
-from emulator.areas.mosaics.geo import Envelope
-from emulator.areas.mosaics.indexer import Indexer
-from emulator.areas.mosaics.model import Granule, Mosaic
+from geoserver_emulator.areas.mosaics import codec
+from geoserver_emulator.areas.mosaics.bindings import IndexAttribute
+from geoserver_emulator.areas.mosaics.geo import Envelope
+from geoserver_emulator.areas.mosaics.indexer import Indexer
+from geoserver_emulator.areas.mosaics.model import Granule, Mosaic
 
 GF, GML = "{http://www.geoserver.org/rest/granules}", "{http://www.opengis.net/gml}"
 HREF = "http://h/geoserver/rest/x/index/granules.xml"

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.mosaics.filters import compile_filter, like_regex
-from emulator.areas.mosaics.geo import Envelope
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.mosaics.filters import compile_filter, like_regex
+from geoserver_emulator.areas.mosaics.geo import Envelope
+from geoserver_emulator.core.errors import Invalid
 
 G1 = {
     "location": "g1.tif",

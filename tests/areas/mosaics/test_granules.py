@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image, TiffImagePlugin, TiffTags
 
-from emulator.areas.mosaics import granules
-from emulator.areas.mosaics.geo import Envelope
+from geoserver_emulator.areas.mosaics import granules
+from geoserver_emulator.areas.mosaics.geo import Envelope
 
 
 def no_side(name: str) -> bytes | None:

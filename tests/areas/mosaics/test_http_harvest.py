@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from emulator import Emulator
-from emulator.areas.urlchecks.model import UrlCheck
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.urlchecks.model import UrlCheck
 
 
 @pytest.fixture

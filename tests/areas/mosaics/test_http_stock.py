@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from emulator import Emulator
-from emulator.areas.mosaics.sources import store_root
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.mosaics.sources import store_root
 
 INDEX = "/rest/workspaces/nurc/coveragestores/mosaic/coverages/mosaic/index"
 GRANULES = f"{INDEX}/granules"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 
 def test_upload_creates_store_files_and_coverage(wcs, client, m):

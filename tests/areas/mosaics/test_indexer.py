@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.areas.mosaics import bindings, collect, configfiles, properties
-from emulator.areas.mosaics.geo import Envelope
-from emulator.areas.mosaics.granules import RasterInfo
-from emulator.areas.mosaics.indexer import Collector, Indexer, schema
+from geoserver_emulator.areas.mosaics import bindings, collect, configfiles, properties
+from geoserver_emulator.areas.mosaics.geo import Envelope
+from geoserver_emulator.areas.mosaics.granules import RasterInfo
+from geoserver_emulator.areas.mosaics.indexer import Collector, Indexer, schema
 
 # -- properties files ------------------------------------------------------------------------
 
@@ -103,7 +103,7 @@ def test_indexer_xml():
 
 
 def test_indexer_xml_that_is_not_one():
-    from emulator.core.errors import Invalid
+    from geoserver_emulator.core.errors import Invalid
 
     with pytest.raises(Invalid):
         configfiles.load(reader({"indexer.xml": "<Other/>"}))

@@ -9,12 +9,19 @@ from datetime import UTC, datetime
 
 import pytest
 
-from emulator.areas.mosaics import archive
-from emulator.areas.mosaics.geo import Envelope, epsg_code, to_lonlat, union
-from emulator.areas.mosaics.indexer import Indexer
-from emulator.areas.mosaics.model import Granule, Mosaic, MosaicStore
-from emulator.areas.mosaics.sources import DATADIR, HOST, FileRef, Remote, locate, store_root
-from emulator.core.errors import Invalid, PayloadTooLarge
+from geoserver_emulator.areas.mosaics import archive
+from geoserver_emulator.areas.mosaics.geo import Envelope, epsg_code, to_lonlat, union
+from geoserver_emulator.areas.mosaics.indexer import Indexer
+from geoserver_emulator.areas.mosaics.model import Granule, Mosaic, MosaicStore
+from geoserver_emulator.areas.mosaics.sources import (
+    DATADIR,
+    HOST,
+    FileRef,
+    Remote,
+    locate,
+    store_root,
+)
+from geoserver_emulator.core.errors import Invalid, PayloadTooLarge
 
 
 def granule(location: str, x: float = 0.0, **values) -> Granule:

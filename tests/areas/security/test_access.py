@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator import Emulator
-from emulator.access import ANONYMOUS, Principal, rest_allowed, rest_rule_roles
-from emulator.core.antpath import ant_match
+from geoserver_emulator import Emulator
+from geoserver_emulator.access import ANONYMOUS, Principal, rest_allowed, rest_rule_roles
+from geoserver_emulator.core.antpath import ant_match
 
 ACL = "/rest/security/acl"
 MASTERPW = "/rest/security/masterpw.json"

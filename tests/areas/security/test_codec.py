@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
 
-from emulator.areas.security import codec
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.security import codec
+from geoserver_emulator.core.errors import Invalid
 
 FORMATS = ("xml", "json")
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 FORMATS = ("xml", "json")
 ACL = "/rest/security/acl"

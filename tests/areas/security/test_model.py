@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-from emulator import Emulator
-from emulator.areas.security import rules, scenario
-from emulator.areas.security.model import SecurityStore
-from emulator.core.errors import Conflict, Invalid, NotFound, ScenarioError, Unprocessable
-from emulator.scenarios.context import ScenarioContext
-from emulator.scenarios.fields import Section
-from emulator.state import State
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.security import rules, scenario
+from geoserver_emulator.areas.security.model import SecurityStore
+from geoserver_emulator.core.errors import Conflict, Invalid, NotFound, ScenarioError, Unprocessable
+from geoserver_emulator.scenarios.context import ScenarioContext
+from geoserver_emulator.scenarios.fields import Section
+from geoserver_emulator.state import State
 
 
 def stock() -> SecurityStore:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from emulator import Emulator
-from emulator.areas.seeding.model import TileLayer
-from emulator.areas.seeding.request import SeedRequest
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.seeding.model import TileLayer
+from geoserver_emulator.areas.seeding.request import SeedRequest
 
 STATES = (-124.73142200000001, 24.955967, -66.969849, 49.371735)
 WORLD_4326_0_3 = {"gridset_id": "EPSG:4326", "zoom_start": 0, "zoom_stop": 3}

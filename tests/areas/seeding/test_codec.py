@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.areas.seeding import codec
-from emulator.areas.seeding.request import SeedRequest, canonical_format
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.seeding import codec
+from geoserver_emulator.areas.seeding.request import SeedRequest, canonical_format
+from geoserver_emulator.core.errors import Invalid
 
 names = st.text(
     st.characters(min_codepoint=0x21, max_codepoint=0x7E, exclude_characters="<>&"), min_size=1

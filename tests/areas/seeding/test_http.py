@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator import Emulator
+from geoserver_emulator import Emulator
 
 SEED_XML = """<seedRequest>
   <name>topp:states</name>
@@ -480,7 +480,7 @@ def test_unknown_tile_layer_is_404(client):
 
 
 def test_realtime_clock_moves_tasks_between_requests(seeding_scenario, client_for):
-    from emulator.core.clock import RealtimeClock
+    from geoserver_emulator.core.clock import RealtimeClock
 
     emu = Emulator(seeding_scenario, clock="realtime")
     wall = [100.0]

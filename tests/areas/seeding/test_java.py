@@ -7,9 +7,9 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.areas.seeding import java
-from emulator.areas.seeding.layer_codec import java_double
-from emulator.areas.seeding.status import estimate
+from geoserver_emulator.areas.seeding import java
+from geoserver_emulator.areas.seeding.layer_codec import java_double
+from geoserver_emulator.areas.seeding.status import estimate
 
 
 def test_string_hash_matches_java():

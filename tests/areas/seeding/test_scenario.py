@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from emulator import Emulator
-from emulator.areas.seeding.request import SeedRequest
-from emulator.core.errors import ScenarioError
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.seeding.request import SeedRequest
+from geoserver_emulator.core.errors import ScenarioError
 
 FULL = {
     "extends": "empty",

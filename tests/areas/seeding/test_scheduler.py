@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.areas.seeding.model import FailureRule
+from geoserver_emulator.areas.seeding.model import FailureRule
 
 
 def rows(emu, layer=None):
@@ -250,8 +250,8 @@ def test_reading_changes_no_progress(gwc, seed):
 
 
 def test_reset_forgets_tasks_and_restarts_ids(seeding_scenario):
-    from emulator import Emulator
-    from emulator.areas.seeding.request import SeedRequest
+    from geoserver_emulator import Emulator
+    from geoserver_emulator.areas.seeding.request import SeedRequest
 
     emu = Emulator(seeding_scenario)
     req = SeedRequest(gridset_id="EPSG:4326", zoom_start=0, zoom_stop=3, thread_count=2)
@@ -263,8 +263,8 @@ def test_reset_forgets_tasks_and_restarts_ids(seeding_scenario):
 
 
 def test_identical_runs_print_identical_rows(seeding_scenario):
-    from emulator import Emulator
-    from emulator.areas.seeding.request import SeedRequest
+    from geoserver_emulator import Emulator
+    from geoserver_emulator.areas.seeding.request import SeedRequest
 
     def run():
         emu = Emulator(seeding_scenario)

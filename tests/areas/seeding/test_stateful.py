@@ -14,11 +14,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from emulator import Emulator
-from emulator.areas.seeding import tiles
-from emulator.areas.seeding.model import FailureRule, TileLayer
-from emulator.areas.seeding.request import SeedRequest
-from emulator.areas.seeding.status import estimate
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.seeding import tiles
+from geoserver_emulator.areas.seeding.model import FailureRule, TileLayer
+from geoserver_emulator.areas.seeding.request import SeedRequest
+from geoserver_emulator.areas.seeding.status import estimate
 
 POOL = 3
 MAX_DISPATCHES_WITHOUT_DRAIN = 50

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.seeding import gridsets, tiles
-from emulator.areas.seeding.gridsets import DEFAULT_GRIDSETS
+from geoserver_emulator.areas.seeding import gridsets, tiles
+from geoserver_emulator.areas.seeding.gridsets import DEFAULT_GRIDSETS
 
 STATES = (-124.73142200000001, 24.955967, -66.969849, 49.371735)
 

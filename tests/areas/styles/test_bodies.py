@@ -8,8 +8,8 @@ import zipfile
 import pytest
 from lxml import etree
 
-from emulator.areas.styles import css, package, sld
-from emulator.core.errors import Forbidden, Invalid, PayloadTooLarge
+from geoserver_emulator.areas.styles import css, package, sld
+from geoserver_emulator.core.errors import Forbidden, Invalid, PayloadTooLarge
 
 SLD_NS = "{http://www.opengis.net/sld}"
 SE_NS = "{http://www.opengis.net/se}"

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.styles import codec
-from emulator.areas.styles.model import UNSET, Legend, Style, StyleChanges
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.styles import codec
+from geoserver_emulator.areas.styles.model import UNSET, Legend, Style, StyleChanges
+from geoserver_emulator.core.errors import Invalid
 
 
 def test_golden_xml_and_json():

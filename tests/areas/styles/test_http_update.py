@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.areas.catalog.entities import StyleRef
+from geoserver_emulator.areas.catalog.entities import StyleRef
 
 
 def record_of(client, path: str) -> dict:

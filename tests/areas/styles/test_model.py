@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from emulator import Emulator
-from emulator.areas.catalog.entities import StyleRef
-from emulator.areas.styles import files, sld
-from emulator.areas.styles.formats import CSS_10, SLD_10, SLD_11
-from emulator.areas.styles.model import Body, Env, Style, StyleChanges
-from emulator.core.errors import Forbidden, Invalid, NotFound, ServerError
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.catalog.entities import StyleRef
+from geoserver_emulator.areas.styles import files, sld
+from geoserver_emulator.areas.styles.formats import CSS_10, SLD_10, SLD_11
+from geoserver_emulator.areas.styles.model import Body, Env, Style, StyleChanges
+from geoserver_emulator.core.errors import Forbidden, Invalid, NotFound, ServerError
 
 
 @pytest.fixture

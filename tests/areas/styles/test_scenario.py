@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from emulator import Emulator
-from emulator.areas.styles import scenario, sld
-from emulator.core.errors import ScenarioError
-from emulator.core.vendor import VendorNames
-from emulator.scenarios.context import ScenarioContext
-from emulator.scenarios.fields import Section
-from emulator.state import State
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.styles import scenario, sld
+from geoserver_emulator.core.errors import ScenarioError
+from geoserver_emulator.core.vendor import VendorNames
+from geoserver_emulator.scenarios.context import ScenarioContext
+from geoserver_emulator.scenarios.fields import Section
+from geoserver_emulator.state import State
 
 BUILTINS = ["generic", "line", "point", "polygon", "raster"]
 

@@ -9,10 +9,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from lxml import etree
 
-from emulator.areas.about.xstream import jettison
-from emulator.areas.urlchecks import codec
-from emulator.areas.urlchecks.model import CheckInput, UrlCheck
-from emulator.core.errors import Invalid
+from geoserver_emulator.areas.about.xstream import jettison
+from geoserver_emulator.areas.urlchecks import codec
+from geoserver_emulator.areas.urlchecks.model import CheckInput, UrlCheck
+from geoserver_emulator.core.errors import Invalid
 
 ATOM = "{http://www.w3.org/2005/Atom}link"
 xml_text = st.text(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from emulator import Emulator
-from emulator.areas.urlchecks.model import UrlCheck
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.urlchecks.model import UrlCheck
 
 XML = {"Content-Type": "text/xml"}
 JSON = {"Content-Type": "application/json"}

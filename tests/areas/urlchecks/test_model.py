@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emulator.areas.urlchecks.model import CheckInput, UrlCheck, UrlCheckStore
-from emulator.core.errors import Conflict, Invalid, NotFound
+from geoserver_emulator.areas.urlchecks.model import CheckInput, UrlCheck, UrlCheckStore
+from geoserver_emulator.core.errors import Conflict, Invalid, NotFound
 
 
 def store(*checks: UrlCheck, enabled: bool = True) -> UrlCheckStore:

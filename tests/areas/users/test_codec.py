@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emulator.areas.users import codec
-from emulator.areas.users.model import User, UserChange
-from emulator.core.errors import Invalid
-from emulator.core.vendor import VendorNames
+from geoserver_emulator.areas.users import codec
+from geoserver_emulator.areas.users.model import User, UserChange
+from geoserver_emulator.core.errors import Invalid
+from geoserver_emulator.core.vendor import VendorNames
 
 V = VendorNames()
 # XML 1.0 text: no control characters, no surrogates; names as GeoServer users would have

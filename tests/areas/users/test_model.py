@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from emulator.areas.users.model import RoleService, UserChange, UserGroupService, UsersStore
-from emulator.core.errors import Invalid, NotFound, ServerError
+from geoserver_emulator.areas.users.model import (
+    RoleService,
+    UserChange,
+    UserGroupService,
+    UsersStore,
+)
+from geoserver_emulator.core.errors import Invalid, NotFound, ServerError
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""The areas: one folder each (model, codec, routes, scenario section)."""

@@ -96,7 +96,7 @@ routes = [
 
 
 async def faults(request: Request) -> Response:
-    """GET lists the injected faults, POST injects one (JSON, see ``emulator/faults.py``),
+    """GET lists the injected faults, POST injects one (JSON, see ``emulator/core/faults.py``),
     DELETE clears them."""
     emu = emulator(request)
     if request.method == "GET":

@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Mount
 
 from ..control import routes as control
 from ..core.errors import EmulatorError
-from ..faults import ConnectionDropped
+from ..core.faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path

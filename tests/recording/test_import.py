@@ -10,8 +10,8 @@ import pytest
 
 from geoserver_emulator import Emulator
 from geoserver_emulator.areas.seeding.model import GridSubsetOptions
-from geoserver_emulator.scenarios.importer import ImportFailed, import_scenario
-from geoserver_emulator.server import LiveServer
+from geoserver_emulator.http.server import LiveServer
+from geoserver_emulator.recording.importer import ImportFailed, import_scenario
 
 from .conftest import ADMIN, CLIENT_SECRET, MASTER_PASSWORD, OAUTH_FILTER
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .entities import CoverageStore, DataStore, Store
 
 if TYPE_CHECKING:
-    from ...state import State
+    from ...core.state import State
 
 
 def store_deleted(state: State, store: Store, purge: str | None = None) -> None:

@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import Invalid, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from .gridsets import DEFAULT_GRIDSETS, Box, GridSet, create, create_by_levels
 from .model import FailureRule, GridSubsetOptions, SeedingStore, TileLayer
 

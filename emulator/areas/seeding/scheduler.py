@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 from ...core.errors import Invalid
 from ...core.record import fields, record
-from ...state import State
+from ...core.state import State
 from . import simulation
 from .model import SeedGroup, SeedingStore, SeedTask, SeedWork
 from .request import Resolved, SeedRequest, resolve

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import re
 
-from .areas.auth_providers.model import USERNAME_PASSWORD_PROVIDER
-from .areas.users.model import (
+from ..core.antpath import ant_match
+from ..core.record import record
+from ..core.state import State
+from .auth_providers.model import USERNAME_PASSWORD_PROVIDER
+from .users.model import (
     ROLE_ADMINISTRATOR,
     ROLE_ANONYMOUS,
     ROLE_AUTHENTICATED,
     ROLE_GROUP_ADMIN,
 )
-from .core.antpath import ant_match
-from .core.record import record
-from .state import State
 
 ANYONE = frozenset({"*", "IS_AUTHENTICATED_ANONYMOUSLY"})
 AUTHENTICATED = frozenset({"IS_AUTHENTICATED_FULLY", "IS_AUTHENTICATED_REMEMBERED"})

@@ -21,22 +21,22 @@ import types
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from .core.record import record
+from .record import record
 
 if TYPE_CHECKING:
-    from .areas.about.model import AboutStore
-    from .areas.appschema.model import AppSchemaStore
-    from .areas.auth_filters.model import FilterStore
-    from .areas.auth_providers.model import ProviderStore
-    from .areas.catalog.model import Catalog
-    from .areas.mosaics.model import MosaicStore
-    from .areas.security.model import SecurityStore
-    from .areas.seeding.model import SeedingStore
-    from .areas.styles.model import StyleStore
-    from .areas.urlchecks.model import UrlCheckStore
-    from .areas.users.model import UsersStore
-    from .core.datadir import DataDir
-    from .core.ids import Ids
+    from ..areas.about.model import AboutStore
+    from ..areas.appschema.model import AppSchemaStore
+    from ..areas.auth_filters.model import FilterStore
+    from ..areas.auth_providers.model import ProviderStore
+    from ..areas.catalog.model import Catalog
+    from ..areas.mosaics.model import MosaicStore
+    from ..areas.security.model import SecurityStore
+    from ..areas.seeding.model import SeedingStore
+    from ..areas.styles.model import StyleStore
+    from ..areas.urlchecks.model import UrlCheckStore
+    from ..areas.users.model import UsersStore
+    from .datadir import DataDir
+    from .ids import Ids
 
 STORES: dict[str, str] = {
     "ids": "geoserver_emulator.core.ids:Ids",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from ..areas.seeding.gridsets import DEFAULT_GRIDSETS
-from .importer import as_list, seg
+from .import_values import as_list, seg
 
 if TYPE_CHECKING:
     from .importer import Context

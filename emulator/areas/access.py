@@ -46,7 +46,7 @@ def authenticate(state: State, username: str, password: str) -> Principal | None
     sec = state.security
     if username == "root" and sec.root_login and password == sec.keystore_password:
         return Principal("root", frozenset({ROLE_ADMINISTRATOR, ROLE_AUTHENTICATED}))
-    for provider in state.auth_providers.active_configs():
+    for provider in state.auth_providers.iter_active():
         if provider.class_name != USERNAME_PASSWORD_PROVIDER:
             continue  # LDAP and other providers have nothing to talk to here
         service = state.users.services.get(provider.user_group_service or "")

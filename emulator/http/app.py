@@ -18,7 +18,7 @@ from ..core.faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
-from .routing import LazyRoutes
+from .routing import LazyRoutes, RouteGroup
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -56,15 +56,15 @@ area (``LazyRoutes``): a process pays only for the areas it uses."""
 
 def app_routes() -> list[BaseRoute]:
     """The app's routes relative to the context root, in matching order: the control plane,
-    reload and reset, then each area (imported when first reached)."""
-    return [*control.routes, *reload.routes, *AREAS]
+    reload and reset (one group), then each area (imported when first reached)."""
+    return [RouteGroup([*control.routes, *reload.routes]), *AREAS]
 
 
 def all_routes() -> list[BaseRoute]:
     """Every route of ``app_routes()``, each area's listed in place (imports every area)."""
     out: list[BaseRoute] = []
     for route in app_routes():
-        out.extend(route.routes if isinstance(route, LazyRoutes) else [route])
+        out.extend(route.routes if isinstance(route, LazyRoutes | RouteGroup) else [route])
     return out
 
 

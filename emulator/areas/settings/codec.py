@@ -145,14 +145,17 @@ def dump_fonts(names: list[str], fmt: str) -> bytes:
 # -- reading -------------------------------------------------------------------------------
 
 
-def parse(body: bytes, fmt: str, root: str, table: Table) -> ParsedBody:
+def parse(
+    body: bytes, fmt: str, root: str, table: Table, unknown: list[str] | None = None
+) -> ParsedBody:
     """A checked patch from a request body whose root is ``root``, and the workspace name
     the body gives (``<workspace><name>``), if any. ``id`` is read and dropped (GeoServer
-    keeps the stored object's)."""
+    keeps the stored object's). With ``unknown`` (a list), fields this emulator does not
+    know are named there and skipped instead of refused (reading a newer server's files)."""
     _, data = read_body(body, fmt, root)
     workspace = _workspace_name(data.pop("workspace", None))
     data.pop("id", None)
-    return fields(table, data, root), workspace
+    return fields(table, data, root, unknown), workspace
 
 
 def _workspace_name(value: Any) -> str | None:
@@ -163,7 +166,7 @@ def _workspace_name(value: Any) -> str | None:
     raise Invalid("workspace: expected an object with a name")
 
 
-def fields(table: Table, data: Any, where: str) -> dict[str, Any]:
+def fields(table: Table, data: Any, where: str, unknown: list[str] | None = None) -> dict[str, Any]:
     """The plain values of a wire object (the nested-dict shape of either format)."""
     if data == "":
         return {}
@@ -179,17 +182,20 @@ def fields(table: Table, data: Any, where: str) -> dict[str, Any]:
             continue
         f = known.get(name)
         if f is None:
+            if unknown is not None:
+                unknown.append(f"{where}.{key}")
+                continue
             raise Invalid(f"Unknown field {where}.{key}")
         if raw is None:
             continue
-        out[name] = _value(f, raw, f"{where}.{key}")
+        out[name] = _value(f, raw, f"{where}.{key}", unknown)
     try:
         return schema.check(table, out, where)
     except ValueError as exc:  # pragma: no cover - _value already checked every field
         raise Invalid(str(exc)) from None
 
 
-def _value(f: Field, raw: Any, where: str) -> Any:
+def _value(f: Field, raw: Any, where: str, unknown: list[str] | None) -> Any:
     kind = f.kind
     if kind == "str":
         return _text(raw, where)
@@ -215,7 +221,7 @@ def _value(f: Field, raw: Any, where: str) -> Any:
     if kind == "metadata":
         return dict(_entry(v, where) for v in _named(raw, "entry", where))
     if kind == "record":
-        return fields(f.table, raw, where)
+        return fields(f.table, raw, where, unknown)
     if kind == "gml":
         out: dict[str, Any] = {}
         for entry in _named(raw, "entry", where):
@@ -223,7 +229,7 @@ def _value(f: Field, raw: Any, where: str) -> Any:
             version = _text(entry.get("version"), f"{where}.version").strip()
             if version not in schema.GML_VERSIONS:
                 raise Invalid(f"Invalid value for {where}.version: {version!r}")
-            out[version] = fields(f.table, entry.get("gml", ""), f"{where}.gml")
+            out[version] = fields(f.table, entry.get("gml", ""), f"{where}.gml", unknown)
         return out
     raise AssertionError(kind)  # pragma: no cover
 

@@ -18,6 +18,7 @@ from .mosaics import scenario as mosaics
 from .security import scenario as security
 from .seeding import scenario as seeding
 from .styles import scenario as styles
+from .uploads import scenario as uploads
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
@@ -30,6 +31,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("mosaics", mosaics),
     ("styles", styles),
     ("appSchema", appschema),
+    ("features", uploads),
     ("urlChecks", urlchecks),
     ("about", about),
     ("seeding", seeding),

@@ -93,7 +93,7 @@ def upload(ctx: Context, req: Request) -> CoverageStore | None:
     # -- checked: from here on, only changes --
     placed.apply(ctx.state.datadir, ctx.seconds)
     url = _url(req.method, placed.primary, ws, req.store)
-    store = _save_store(cat, ws, req.store, type_name, url, current, ctx.when)
+    store = _save_store(cat, ws, req.store, type_name, url, current, ctx.when, native)
     ctx.state.features.grids[(ws, store.name, native)] = raster
     if not configure:
         return None
@@ -174,13 +174,16 @@ def _save_store(
     url: str,
     current: CoverageStore | None,
     when: str | None,
+    native: str,
 ) -> CoverageStore:
     if current is None:
         store = CoverageStore(name, ws, type=type_name, url=url, enabled=True)
+        store.available = [native]
         cat.add_store(store, when=when)
         return store
     updated = copy.deepcopy(current)
     updated.type, updated.url = type_name, url
+    updated.available = [native]
     replaced = cat.replace_store(current.workspace, current.name, updated, when=when)
     assert isinstance(replaced, CoverageStore)
     return replaced

@@ -109,6 +109,24 @@ def place(
     raise Invalid(f"Unrecognized file upload method: {method}")
 
 
+def read_source(
+    datadir: DataDir,
+    method: str,
+    body: bytes,
+    remote: Callable[[str], bytes | None],
+    url_allowed: Callable[[str], bool],
+) -> bytes:
+    """The bytes an upload carries: the body (``file``), or what it names (``url``,
+    ``external``)."""
+    if method == "file":
+        return body
+    if method == "url":
+        return _fetch(datadir, _text(body), remote, url_allowed)
+    if method == "external":
+        return datadir.read(_local(datadir, _text(body))) or b""
+    raise Invalid(f"Unrecognized file upload method: {method}")
+
+
 def _inline(
     datadir: DataDir,
     data: bytes,

@@ -84,9 +84,12 @@ def number(d: dict[str, Any], key: str) -> float | None:
 
 
 def ref_name(d: dict[str, Any], key: str) -> str | None:
-    """A reference to another catalog object by name (``ws:name`` kept whole)."""
+    """A reference to another catalog object by name (``ws:name`` kept whole): ``{"name":
+    …}``, or the element's text (``<published type="layer">topp:states</published>``)."""
     value = d.get(key)
     if isinstance(value, dict):
+        if "name" not in value and "$" in value:
+            return text(value, "$")
         return text(value, "name")
     return text(d, key)
 
@@ -191,10 +194,42 @@ def _put(out: Fields, key: str, value: Any) -> None:
         out[key] = value
 
 
+def _unset(d: dict[str, Any], out: Fields, pairs: tuple[tuple[str, str], ...]) -> None:
+    """Optional fields sent as ``xsi:nil="true"`` (or JSON ``null``) are unset: None."""
+    for key, attr in pairs:
+        if key in d and d[key] is None:
+            out[attr] = None
+
+
+def _extras(d: dict[str, Any], table: str, out: Fields) -> None:
+    """The generic fields of ``fields.TABLES[table]`` the body carries (None: unset)."""
+    from .fields import TABLES
+    from .generic import read_extras
+
+    found = read_extras(d, TABLES[table])
+    if found:
+        out["extras"] = found
+
+
+def apply_fields(obj: Any, fields: Fields, what: str) -> None:
+    """Set parsed ``fields`` on ``obj``: generic ones merged into its ``extras`` (a PUT
+    changes only what it sends), the others replaced; an unknown attribute is refused."""
+    for key, value in fields.items():
+        if key == "extras":
+            from .generic import merge
+
+            obj.extras = merge(obj.extras, value)
+            continue
+        if not hasattr(obj, key):
+            raise Invalid(f"A {what} has no field {key}")
+        setattr(obj, key, value)
+
+
 def parse_workspace(d: dict[str, Any]) -> Fields:
     out: Fields = {}
     _put(out, "name", text(d, "name"))
     _put(out, "isolated", flag(d, "isolated"))
+    _extras(d, "workspace", out)
     return out
 
 
@@ -203,6 +238,7 @@ def parse_namespace(d: dict[str, Any]) -> Fields:
     _put(out, "prefix", text(d, "prefix") or text(d, "name"))
     _put(out, "uri", text(d, "uri"))
     _put(out, "isolated", flag(d, "isolated"))
+    _extras(d, "namespace", out)
     return out
 
 
@@ -222,23 +258,26 @@ def parse_store(d: dict[str, Any]) -> Fields:
     _put(out, "workspace", ref_name(d, "workspace"))
     _put(out, "connection_parameters", entries(d, "connectionParameters"))
     _put(out, "metadata", entries(d, "metadata", structured=True))
+    _unset(d, out, (("description", "description"), ("type", "type"), ("url", "url")))
     return out
 
 
-def parse_resource(d: dict[str, Any]) -> Fields:
-    """Fields of a feature type or coverage; ``store`` and ``namespace`` as given."""
+RESOURCE_TEXT = (
+    ("nativeName", "native_name"),
+    ("title", "title"),
+    ("abstract", "abstract"),
+    ("description", "description"),
+    ("srs", "srs"),
+    ("nativeCoverageName", "native_coverage_name"),
+    ("nativeFormat", "native_format"),
+    ("defaultInterpolationMethod", "default_interpolation_method"),
+)
+
+
+def parse_resource(d: dict[str, Any], kind: str = "coverage") -> Fields:
+    """Fields of a feature type or coverage (``kind``); ``store`` and ``namespace`` as given."""
     out: Fields = {}
-    for key, attr in (
-        ("name", "name"),
-        ("nativeName", "native_name"),
-        ("title", "title"),
-        ("abstract", "abstract"),
-        ("description", "description"),
-        ("srs", "srs"),
-        ("nativeCoverageName", "native_coverage_name"),
-        ("nativeFormat", "native_format"),
-        ("defaultInterpolationMethod", "default_interpolation_method"),
-    ):
+    for key, attr in (("name", "name"), *RESOURCE_TEXT):
         _put(out, attr, text(d, key))
     _put(out, "native_crs", text(d, "nativeCRS"))
     policy = enum(d, "projectionPolicy", PROJECTION_POLICIES, "projection policy")
@@ -265,6 +304,18 @@ def parse_resource(d: dict[str, Any]) -> Fields:
         out["attributes"] = [_attribute(a) for a in items(d, "attributes", "attribute")]
     if "dimensions" in d:
         out["dimensions"] = [_dimension(x) for x in items(d, "dimensions", "coverageDimension")]
+    _unset(
+        d,
+        out,
+        (
+            *RESOURCE_TEXT,
+            ("nativeCRS", "native_crs"),
+            ("projectionPolicy", "projection_policy"),
+            ("nativeBoundingBox", "native_bbox"),
+            ("latLonBoundingBox", "latlon_bbox"),
+        ),
+    )
+    _extras(d, kind, out)
     return out
 
 
@@ -288,8 +339,19 @@ def _dimension(x: Any) -> CoverageDimension:
         raise Invalid("Malformed coverage dimension")
     raw = x.get("range")
     rng: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    nulls = []
+    for v in items(x, "nullValues", "double"):
+        value = number({"v": v}, "v")
+        if value is not None:
+            nulls.append(value)
     return CoverageDimension(
-        text(x, "name") or "", text(x, "description"), number(rng, "min"), number(rng, "max")
+        text(x, "name") or "",
+        text(x, "description"),
+        number(rng, "min"),
+        number(rng, "max"),
+        nulls,
+        text(x, "unit") or None,
+        ref_name(x, "dimensionType") or None,
     )
 
 
@@ -323,6 +385,8 @@ def parse_layer(d: dict[str, Any]) -> Fields:
     ):
         _put(out, attr, flag(d, key))
     _put(out, "path", text(d, "path"))
+    _unset(d, out, (("path", "path"),))
+    _extras(d, "layer", out)
     return out
 
 
@@ -348,4 +412,10 @@ def parse_layer_group(d: dict[str, Any]) -> Fields:
     _put(out, "keywords", keywords(d))
     for key in ("enabled", "advertised"):
         _put(out, key, flag(d, key))
+    if "rootLayer" in d:
+        out["root_layer"] = ref_name(d, "rootLayer") or None
+    if "rootLayerStyle" in d:
+        out["root_layer_style"] = style_ref(d["rootLayerStyle"])
+    _unset(d, out, (("title", "title"), ("abstractTxt", "abstract")))
+    _extras(d, "layerGroup", out)
     return out

@@ -186,3 +186,20 @@ def struct_node(tag: str, sub: tuple[Field, ...], value: dict[str, Any]) -> Node
             continue
         node.child(value_node(f, v))
     return node
+
+
+def from_normal(table: tuple[Field, ...], values: dict[str, Any]) -> Extras:
+    """Check stored values (a scenario's ``fields``) by writing and reading them back: the
+    normal form of each, as a body carrying them would give it. Unknown tags are refused."""
+    from .tree import to_json
+
+    known = {f.tag: f for f in generic(table)}
+    doc: dict[str, Any] = {}
+    for tag, value in values.items():
+        f = known.get(tag)
+        if f is None:
+            raise Invalid(f"unknown field {tag}")
+        node = value_node(f, value) if value is not None else None
+        if node is not None:
+            doc[tag] = to_json(node)
+    return {k: v for k, v in read_extras(doc, table).items() if v is not None}

@@ -19,7 +19,7 @@ from starlette.routing import BaseRoute
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
 from ...http import context
 from ...http.routing import Route
-from . import web
+from . import hooks, web
 from .codec import resource_node
 from .entities import COVERAGE, FEATURE_TYPE, Coverage, FeatureType, Resource, Store
 from .model import Catalog
@@ -109,7 +109,10 @@ def _available(
         configured = {
             r.native_name or r.name for r in cat.list_resources(s.workspace, kind, s.name)
         }
-        names.extend(n for n in s.available if n not in configured)
+        offered = list(s.available)
+        if kind == COVERAGE:
+            offered += [n for n in hooks.reader_names(web.state(request), s) if n not in offered]
+        names.extend(n for n in offered if n not in configured)
         if listing == "all":
             names.extend(sorted(configured))
     return _strings_list(names, SPECS[kind][4], fmt)

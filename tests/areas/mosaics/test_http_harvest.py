@@ -374,7 +374,9 @@ def test_empty_mosaic_coverage_is_listed_by_list_all_after_a_harvest(wcs, client
     """geoservercloud's acceptance suite: an empty mosaic uploaded with CanBeEmpty=true,
     Name=cov and configure=none, then harvested, offers ``cov`` under ``?list=all``."""
     empty = {
-        "indexer.properties": "CanBeEmpty=true\nName=cov\nSchema=*the_geom:Polygon,location:String\n"
+        "indexer.properties": (
+            "CanBeEmpty=true\nName=cov\nSchema=*the_geom:Polygon,location:String\n"
+        )
     }
     url = "/rest/workspaces/wcs/coveragestores/emptycov"
     r = client.put(f"{url}/file.imagemosaic?configure=none", content=m.zipped(empty), headers=m.ZIP)

@@ -66,7 +66,12 @@ def read_value(d: dict[str, Any], f: Field) -> Any:
     if f.kind == STRUCT:
         return _struct(raw, f)
     if f.kind == LIST:
-        found = [_struct(v, f) for v in items(d, f.tag, f.item)]
+        members = items(d, f.tag, f.item)
+        if not members and isinstance(raw, dict):  # another element name for the items
+            names = [k for k in raw if not k.startswith("@")]
+            if len(names) == 1:
+                members = items(d, f.tag, names[0])
+        found = [_struct(v, f) for v in members]
         kept = [v for v in found if v is not None]
         return kept or None
     if f.kind == MAP:

@@ -115,7 +115,11 @@ def _model(**strategies: st.SearchStrategy[Any]) -> dict[str, st.SearchStrategy[
 
 
 KEYWORDS = st.lists(KEYWORD, min_size=1, max_size=3, unique=True)
-RESOURCE_MODEL = _model(title=TEXT, description=TEXT, abstract=TEXT, keywords=KEYWORDS)
+METADATA = st.dictionaries(NAME, TEXT | STRUCTURED, min_size=1, max_size=3)
+PARAMETERS = st.dictionaries(NAME.map("p_".__add__), TEXT, min_size=1, max_size=3)
+RESOURCE_MODEL = _model(
+    title=TEXT, description=TEXT, abstract=TEXT, keywords=KEYWORDS, metadata=METADATA
+)
 ATTRIBUTES = {"attribute": [{"name": "the_geom", "binding": "org.locationtech.jts.geom.Point"}]}
 
 KINDS: dict[str, dict[str, Any]] = {
@@ -133,13 +137,24 @@ KINDS: dict[str, dict[str, Any]] = {
     },
     "dataStore": {
         "table": F.DATA_STORE,
-        "model": _model(description=TEXT, type=TEXT, disableOnConnFailure=st.booleans()),
+        "model": _model(
+            description=TEXT,
+            type=TEXT,
+            disableOnConnFailure=st.booleans(),
+            metadata=METADATA,
+            connectionParameters=PARAMETERS,
+        ),
         "create": ("POST", "/rest/workspaces/sf/datastores", {"name": "drawn"}),
         "path": "/rest/workspaces/sf/datastores/drawn",
     },
     "coverageStore": {
         "table": F.COVERAGE_STORE,
-        "model": _model(description=TEXT, type=TEXT, url=NAME.map("file:data/{}.tif".format)),
+        "model": _model(
+            description=TEXT,
+            type=TEXT,
+            url=NAME.map("file:data/{}.tif".format),
+            metadata=METADATA,
+        ),
         "create": ("POST", "/rest/workspaces/nurc/coveragestores", {"name": "drawn"}),
         "path": "/rest/workspaces/nurc/coveragestores/drawn",
     },
@@ -186,9 +201,16 @@ KINDS: dict[str, dict[str, Any]] = {
 }
 
 
+MAPS = ("metadata", "connectionParameters")
+
+
 def model_node(tag: str, value: Any) -> Node:
     if tag == "keywords":
         return Node(tag, children=[Node("string", v) for v in value])
+    if tag in MAPS:
+        from geoserver_emulator.areas.catalog.codec import entries_node
+
+        return entries_node(tag, value)
     return Node(tag, value)
 
 
@@ -201,7 +223,7 @@ def body(root: str, table: tuple[F.Field, ...], doc: dict[str, Any], fmt: str) -
         value = doc[tag]
         if field is not None and field.generic:
             node.child(value_node(field, value))
-        elif isinstance(value, dict):  # a fixed part of the creating body, in the JSON shape
+        elif isinstance(value, dict) and tag not in MAPS:  # a fixed part, in the JSON shape
             node.children.append(_shape(tag, value))
         else:
             node.children.append(model_node(tag, value))
@@ -231,6 +253,8 @@ def read_back(client, kind: str, fmt: str) -> tuple[dict[str, Any], list[str]]:
 def model_back(kind: str, data: dict[str, Any], tag: str) -> Any:
     if tag == "keywords":
         return parse.keywords(data)
+    if tag in MAPS:
+        return parse.entries(data, tag, structured=True)
     if tag in ("isolated", "opaque", "disableOnConnFailure"):
         return parse.flag(data, tag) or False
     return parse.text(data, tag)

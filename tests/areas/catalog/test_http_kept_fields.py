@@ -353,3 +353,101 @@ def test_stock_popshade_is_the_release_data_directory_copy(client):
     assert hashlib.sha256(r.content).hexdigest() == (
         "2236d8882d4f71a94b4748766d367ec8947b2baf697c27b900121bd47063217c"
     )
+
+
+# -- more of the same: bands, nulls, refusals, scenarios ----------------------------------------
+
+
+def test_coverage_dimensions_keep_null_values_unit_and_type(client):
+    path = "/rest/workspaces/nurc/coveragestores/arcGridSample/coverages/Arc_Sample"
+    body = (
+        "<coverage><dimensions><coverageDimension><name>precip</name>"
+        "<description>GridSampleDimension[-9999.0,-9999.0]</description>"
+        "<range><min>-9999.0</min><max>-9999.0</max></range>"
+        "<nullValues><double>-9999.0</double></nullValues><unit>mm</unit>"
+        "<dimensionType><name>REAL_32BITS</name></dimensionType>"
+        "</coverageDimension></dimensions></coverage>"
+    )
+    assert client.put(path, content=body, headers=XML).status_code == 200
+    band = xml(client, f"{path}.xml").find("dimensions/coverageDimension")
+    assert [c.tag for c in band] == [
+        "name",
+        "description",
+        "range",
+        "nullValues",
+        "unit",
+        "dimensionType",
+    ]
+    assert band.findtext("nullValues/double") == "-9999.0"
+    got = client.get(f"{path}.json").json()["coverage"]["dimensions"]["coverageDimension"]
+    assert got["nullValues"] == {"double": -9999.0}
+    assert got["dimensionType"] == {"name": "REAL_32BITS"} and got["unit"] == "mm"
+
+
+def test_json_null_unsets_like_xsi_nil(client):
+    path = "/rest/layers/topp:states"
+    body = {"layer": {"attribution": {"title": "x", "logoWidth": 5}, "path": "/p"}}
+    assert client.put(path, json=body).status_code == 200
+    got = client.get(f"{path}.json").json()["layer"]
+    assert got["attribution"] == {"title": "x", "logoWidth": 5, "logoHeight": 0}
+    assert client.put(path, json={"layer": {"attribution": None, "path": None}}).status_code == 200
+    got = client.get(f"{path}.json").json()["layer"]
+    assert got["attribution"] == {"logoWidth": 0, "logoHeight": 0} and "path" not in got
+
+
+def test_bad_field_value_is_refused_and_nothing_stored(client):
+    path = "/rest/layers/topp:states"
+    body = (
+        "<layer><path>/changed</path><attribution><logoWidth>wide</logoWidth></attribution></layer>"
+    )
+    r = client.put(path, content=body, headers=XML)
+    assert r.status_code == 400 and "logoWidth" in r.text
+    root = xml(client, f"{path}.xml")
+    assert root.find("path") is None or root.findtext("path") != "/changed"
+    r = client.put(
+        "/rest/layergroups/tasmania",
+        json={"layerGroup": {"metadataLinks": {"metadataLink": "not an object"}}},
+    )
+    assert r.status_code == 400
+
+
+def test_eo_group_and_layer_fields_survive_the_scenario_dump(emu, client):
+    from geoserver_emulator import Emulator
+
+    body = (
+        "<layerGroup><name>eo</name><mode>EO</mode><rootLayer>topp:states</rootLayer>"
+        "<rootLayerStyle>polygon</rootLayerStyle><layers><layer>tasmania_roads</layer></layers>"
+        "</layerGroup>"
+    )
+    assert client.post("/rest/layergroups", content=body, headers=XML).status_code == 201
+    layer = "<layer><defaultWMSInterpolationMethod>Nearest</defaultWMSInterpolationMethod></layer>"
+    assert client.put("/rest/layers/topp:states", content=layer, headers=XML).status_code == 200
+    before = (
+        client.get("/rest/layergroups/eo.xml").content,
+        client.get("/rest/layers/topp:states.xml").content,
+    )
+    again = Emulator(emu.dump_scenario())
+    import httpx
+
+    with httpx.Client(
+        transport=httpx.WSGITransport(app=again.wsgi_app),
+        base_url="http://localhost:8080/geoserver",
+        auth=("admin", "geoserver"),
+    ) as other:
+        after = (
+            other.get("/rest/layergroups/eo.xml").content,
+            other.get("/rest/layers/topp:states.xml").content,
+        )
+    assert after == before
+
+
+def test_workspace_rename_moves_a_root_layer_reference(client):
+    body = (
+        "<layerGroup><name>eo</name><mode>EO</mode><rootLayer>topp:states</rootLayer>"
+        "<rootLayerStyle>polygon</rootLayerStyle><layers><layer>topp:tasmania_roads</layer>"
+        "</layers></layerGroup>"
+    )
+    assert client.post("/rest/layergroups", content=body, headers=XML).status_code == 201
+    r = client.put("/rest/workspaces/topp", json={"workspace": {"name": "topp2"}})
+    assert r.status_code == 200
+    assert xml(client, "/rest/layergroups/eo.xml").findtext("rootLayer/name") == "topp2:states"

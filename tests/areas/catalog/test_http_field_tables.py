@@ -411,3 +411,37 @@ def test_scenario_dump_keeps_the_drawn_fields(emu, client, kind, data):
         auth=("admin", "geoserver"),
     ) as other:
         check(other, kind, sent)
+
+
+# -- style records (the styles area writes them; the same table drives the documents) --------
+
+STYLE_RECORD = (
+    F.Field("name"),
+    F.Field("filename", F.TEXT),
+    F.Field("legend", F.STRUCT, sub=F.LEGEND),
+    F.Field("metadata", F.MAP),
+)
+
+
+@SETTINGS
+@given(
+    doc=st.fixed_dictionaries(
+        {"filename": NAME.map("{}.sld".format)},
+        # text metadata only: the styles area does not keep structured entries (yet)
+        optional={
+            "legend": value_of(STYLE_RECORD[2]),
+            "metadata": st.dictionaries(NAME, TEXT, min_size=1, max_size=3),
+        },
+    ),
+    fmt=FMT,
+)
+def test_style_record_round_trip(emu, client, doc, fmt):
+    emu.reset()
+    sent = body("style", STYLE_RECORD, {"name": "drawn", **doc}, fmt)
+    r = client.post("/rest/styles", content=sent, headers={"Content-Type": f"application/{fmt}"})
+    assert r.status_code == 201, r.text
+    for out in ("xml", "json"):
+        _, data = read_body(client.get(f"/rest/styles/drawn.{out}").content, out, "style")
+        got = {k: v for k, v in read_extras(data, STYLE_RECORD).items() if v is not None}
+        want = expected_extras(STYLE_RECORD, doc)
+        assert got == want, out

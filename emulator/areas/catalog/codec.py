@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote_plus
 
 from ...wire import json as wjson
+from . import fields
 from .entities import (
     COVERAGE_STORE,
     DATA_STORE,
@@ -32,6 +33,7 @@ from .entities import (
     Layer,
     LayerGroup,
     Namespace,
+    PublishedRef,
     Resource,
     Store,
     StyleRef,
@@ -40,7 +42,8 @@ from .entities import (
     Workspace,
     is_projected,
 )
-from .tree import Node, dump_json_doc, dump_xml, to_html
+from .generic import write_extras
+from .tree import Node, dump_json_doc, dump_xml, entries_node, to_html
 
 LIST_LINK_TYPE = "application/atom+xml"
 STORE_PATHS = {
@@ -118,33 +121,6 @@ def strings_node(tag: str, values: Iterable[str], item: str = "string") -> Node:
     return Node(tag, children=[Node(item, v) for v in values])
 
 
-def entries_node(tag: str, values: dict[str, Any]) -> Node:
-    """A map as XStream writes it: ``<entry key="k">v</entry>``; a structured value (a dict
-    in the JSON shape) becomes the entry's child elements."""
-    node = Node(tag)
-    for k, v in values.items():
-        if isinstance(v, dict):
-            node.children.append(shape_node("entry", {"@key": k, **v}))
-        else:
-            node.children.append(Node("entry", v, attrs={"key": k}))
-    return node
-
-
-def shape_node(tag: str, value: Any) -> Node:
-    """A value in the JSON shape (``@attr`` keys, ``$`` text, lists for repeats) as a Node."""
-    if not isinstance(value, dict):
-        return Node(tag, "" if value is None else value)
-    node = Node(tag, attrs={k[1:]: str(v) for k, v in value.items() if k.startswith("@")})
-    if "$" in value and len(value) == len(node.attrs) + 1:
-        node.value = value["$"]
-    for k, v in value.items():
-        if k.startswith("@") or k == "$":
-            continue
-        for item in v if isinstance(v, list) else [v]:
-            node.children.append(shape_node(k, item))
-    return node
-
-
 def crs_node(tag: str, crs: str | None) -> Node | None:
     if crs is None:
         return None
@@ -168,24 +144,38 @@ def collection_link(tag: str, href: str) -> Node:
     return Node(tag, link=href, collection_link=True)
 
 
-def workspace_node(ws: Workspace, links: Links) -> Node:
+WORKSPACE_CHILDREN = (
+    ("dataStores", "datastores", DATA_STORE),
+    ("coverageStores", "coveragestores", COVERAGE_STORE),
+    ("wmsStores", "wmsstores", WMS_STORE),
+    ("wmtsStores", "wmtsstores", "wmtsStore"),
+)
+
+
+def workspace_node(ws: Workspace, links: Links, stores: dict[str, list[str]] | None = None) -> Node:
+    """A workspace; with ``stores`` (names by store kind, for the HTML page) each store
+    collection lists its stores, linked, in place of the bare collection link."""
     node = Node("workspace").add("name", ws.name).add("isolated", ws.isolated)
     node.add("dateCreated", ws.date_created).add("dateModified", ws.date_modified)
+    write_extras(node, fields.WORKSPACE, ws.extras)
     base = ("workspaces", encode(ws.name))
-    for tag, path in (
-        ("dataStores", "datastores"),
-        ("coverageStores", "coveragestores"),
-        ("wmsStores", "wmsstores"),
-        ("wmtsStores", "wmtsstores"),
-    ):
-        node.children.append(collection_link(tag, links.href(*base, path)))
+    for tag, path, kind in WORKSPACE_CHILDREN:
+        if stores is None:
+            node.children.append(collection_link(tag, links.href(*base, path)))
+            continue
+        listed = Node(tag, link=links.href(*base, path))
+        for name in stores.get(kind, []):
+            href = links.href(*base, path, encode(name))
+            listed.children.append(Node(kind, children=[Node("name", name)], link=href))
+        node.children.append(listed)
     return node
 
 
 def namespace_node(ns: Namespace, links: Links) -> Node:
-    return (
+    node = (
         Node("namespace").add("prefix", ns.prefix).add("uri", ns.uri).add("isolated", ns.isolated)
     )
+    return write_extras(node, fields.NAMESPACE, ns.extras)
 
 
 def _ref(tag: str, name: str, href: str, attrs: dict[str, str] | None = None) -> Node:
@@ -249,28 +239,20 @@ def _resource_head(res: Resource, links: Links) -> Node:
     node.children.append(
         _ref("store", f"{res.workspace}:{res.store}", store_href, {"class": store_kind})
     )
-    node.add("serviceConfiguration", False).add("simpleConversionEnabled", False)
     return node
 
 
 def feature_type_node(ft: FeatureType, links: Links) -> Node:
     node = _resource_head(ft, links)
     node.add("maxFeatures", ft.max_features).add("numDecimals", ft.num_decimals)
-    for flag in (
-        "padWithZeros",
-        "forcedDecimal",
-        "overridingServiceSRS",
-        "skipNumberMatched",
-        "circularArcPresent",
-    ):
-        node.add(flag, False)
     attrs = Node("attributes")
     for a in ft.attributes:
         item = Node("attribute").add("name", a.name).add("minOccurs", a.min_occurs)
         item.add("maxOccurs", a.max_occurs).add("nillable", a.nillable).add("binding", a.binding)
         attrs.children.append(item.add("length", a.length))
     node.children.append(attrs)
-    return node.add("dateCreated", ft.date_created).add("dateModified", ft.date_modified)
+    node.add("dateCreated", ft.date_created).add("dateModified", ft.date_modified)
+    return write_extras(node, fields.FEATURE_TYPE, ft.extras)
 
 
 def coverage_node(cov: Coverage, links: Links) -> Node:
@@ -285,6 +267,11 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
         item = Node("coverageDimension").add("name", d.name).add("description", d.description)
         if d.range_min is not None or d.range_max is not None:
             item.child(Node("range").add("min", d.range_min).add("max", d.range_max))
+        if d.null_values:
+            item.child(Node("nullValues", children=[Node("double", v) for v in d.null_values]))
+        item.add("unit", d.unit)
+        if d.dimension_type is not None:
+            item.child(Node("dimensionType").add("name", d.dimension_type))
         dims.children.append(item)
     if cov.dimensions:
         node.children.append(dims)
@@ -297,7 +284,40 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
             params.children.append(Node("entry", children=[Node("string", k), Node("string", v)]))
         node.children.append(params)
     node.add("nativeCoverageName", cov.native_coverage_name)
-    return node.add("dateCreated", cov.date_created).add("dateModified", cov.date_modified)
+    node.add("dateCreated", cov.date_created).add("dateModified", cov.date_modified)
+    extras = cov.extras if "grid" in cov.extras else {**cov.extras, "grid": default_grid(cov)}
+    return write_extras(node, fields.COVERAGE, extras)
+
+
+DEFAULT_GRID_SIZE = 256
+"""the raster size assumed for a coverage whose grid nobody gave (the emulator reads no
+pixels): GeoServer always writes a grid, built from the reader"""
+
+
+def default_grid(cov: Coverage) -> dict[str, Any] | None:
+    """A ``<grid>`` spanning the native bounds with ``DEFAULT_GRID_SIZE`` cells a side, as
+    GeoServer's ``GridGeometry2D`` converter writes it (the transform maps cell centres)."""
+    box = cov.native_bbox
+    if box is None:
+        return None
+    n = DEFAULT_GRID_SIZE
+    sx, sy = (box.maxx - box.minx) / n, (box.maxy - box.miny) / n
+    grid: dict[str, Any] = {
+        "@dimension": "2",
+        "range": {"low": "0 0", "high": f"{n} {n}"},
+        "transform": {
+            "scaleX": sx,
+            "scaleY": -sy,
+            "shearX": 0.0,
+            "shearY": 0.0,
+            "translateX": box.minx + sx / 2,
+            "translateY": box.maxy - sy / 2,
+        },
+    }
+    crs = box.crs or cov.srs
+    if crs is not None:
+        grid["crs"] = crs
+    return grid
 
 
 def resource_node(res: Resource, links: Links) -> Node:
@@ -328,8 +348,8 @@ def layer_node(layer: Layer, res: Resource, links: Links) -> Node:
         node.add("opaque", True)
     if not layer.advertised:
         node.add("advertised", False)
-    node.child(Node("attribution").add("logoWidth", 0).add("logoHeight", 0))
-    return node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
+    node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
+    return write_extras(node, fields.LAYER, layer.extras)
 
 
 def layer_group_node(group: LayerGroup, links: Links) -> Node:
@@ -337,15 +357,17 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
     node.add("title", group.title).add("abstractTxt", group.abstract)
     if group.workspace is not None:
         node.child(Node("workspace").add("name", group.workspace))
+    if group.root_layer is not None:
+        node.children.append(
+            _ref("rootLayer", group.root_layer.prefixed, published_href(group.root_layer, links))
+        )
+    if group.root_layer_style is not None:
+        node.children.append(style_ref_node("rootLayerStyle", group.root_layer_style, links))
     pubs = Node("publishables")
     for ref in group.publishables:
-        if ref.kind == "layer":
-            href = links.href("workspaces", encode(ref.workspace or ""), "layers", encode(ref.name))
-        elif ref.workspace is not None:
-            href = links.href("workspaces", encode(ref.workspace), "layergroups", encode(ref.name))
-        else:
-            href = links.href("layergroups", encode(ref.name))
-        pubs.children.append(_ref("published", ref.prefixed, href, {"type": ref.kind}))
+        pubs.children.append(
+            _ref("published", ref.prefixed, published_href(ref, links), {"type": ref.kind})
+        )
     node.children.append(pubs)
     styles = Node("styles")
     for style in group.styles:
@@ -360,4 +382,13 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
         node.add("enabled", False)
     if not group.advertised:
         node.add("advertised", False)
-    return node.add("dateCreated", group.date_created).add("dateModified", group.date_modified)
+    node.add("dateCreated", group.date_created).add("dateModified", group.date_modified)
+    return write_extras(node, fields.LAYER_GROUP, group.extras)
+
+
+def published_href(ref: PublishedRef, links: Links) -> str:
+    if ref.kind == "layer":
+        return links.href("workspaces", encode(ref.workspace or ""), "layers", encode(ref.name))
+    if ref.workspace is not None:
+        return links.href("workspaces", encode(ref.workspace), "layergroups", encode(ref.name))
+    return links.href("layergroups", encode(ref.name))

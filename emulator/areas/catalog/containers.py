@@ -178,11 +178,21 @@ class Containers(CatalogTables):
         ns.uri, ns.isolated = changed.uri, changed.isolated
         return ns
 
-    def delete_namespace(self, prefix: str) -> None:
+    def delete_namespace(self, prefix: str) -> str | None:
+        """Delete a namespace and, as GeoServer's namespace/workspace consistency listener
+        does, its workspace; returns the name of the workspace removed (None: there was
+        none). A workspace that still holds stores or layer groups stops the delete."""
         ns = self._require(self.namespace(prefix), f"Namespace '{prefix}' not found")
         if self.list_resources(ns.prefix):
             raise Unauthorized("Namespace not empty")
+        ws = self.workspaces.get(ns.prefix)
+        if ws is not None and (self.list_stores(ws.name) or self.list_layer_groups(ws.name)):
+            raise ServerError("Cannot delete non-empty workspace.")
         del self.namespaces[ns.prefix]
+        if ws is None:
+            return None
+        self.delete_workspace(ws.name)
+        return ws.name
 
     # -- stores ---------------------------------------------------------------------
 
@@ -262,8 +272,12 @@ class Containers(CatalogTables):
         self._tile_remove(group.prefixed)
 
     def _remove_member(self, ref: PublishedRef) -> None:
-        """Take ``ref`` out of every group; a group left empty is removed (cascading)."""
+        """Take ``ref`` out of every group; a group left empty, or whose root layer it was,
+        is removed (cascading)."""
         for group in self.groups_containing(ref):
+            if group.root_layer == ref:
+                self._cascade_group(group)
+                continue
             keep = [
                 (m, s) for m, s in zip(group.publishables, group.styles, strict=False) if m != ref
             ]
@@ -275,6 +289,8 @@ class Containers(CatalogTables):
     def _replace_member(self, old: PublishedRef, new: PublishedRef) -> None:
         for group in self.layer_groups.values():
             group.publishables = [new if m == old else m for m in group.publishables]
+            if group.root_layer == old:
+                group.root_layer = new
 
     def _rename_style_workspace(self, old: str, new: str) -> None:
         def moved(ref: StyleRef | None) -> StyleRef | None:
@@ -285,3 +301,4 @@ class Containers(CatalogTables):
             layer.styles = [s for s in map(moved, layer.styles) if s is not None]
         for group in self.layer_groups.values():
             group.styles = [moved(s) for s in group.styles]
+            group.root_layer_style = moved(group.root_layer_style)

@@ -95,6 +95,8 @@ class Workspace:
     isolated: bool = False
     date_created: str | None = None
     date_modified: str | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    """the generic fields of ``fields.WORKSPACE`` (its metadata map), by tag"""
 
 
 @record
@@ -102,6 +104,7 @@ class Namespace:
     prefix: str
     uri: str
     isolated: bool = False
+    extras: dict[str, Any] = field(default_factory=dict)
 
 
 @record
@@ -122,6 +125,7 @@ class Store:
     metadata: dict[str, MetadataValue] = field(default_factory=dict)
     available: list[str] = field(default_factory=list)
     """native names the store offers beyond the configured ones (``list=available``)"""
+    extras: dict[str, Any] = field(default_factory=dict)
     lists_children: bool = False
     """the view lists the store's resources (name and link) in place of the one collection
     link: an app-schema store after a ZIP upload, as the spec shows it (set by that area)"""
@@ -171,6 +175,10 @@ class CoverageDimension:
     description: str | None = None
     range_min: float | None = None
     range_max: float | None = None
+    null_values: list[float] = field(default_factory=list)
+    unit: str | None = None
+    dimension_type: str | None = None
+    """the sample type name (``REAL_32BITS``, ``UNSIGNED_8BITS``…)"""
 
 
 @record
@@ -196,6 +204,8 @@ class Resource:
     metadata: dict[str, MetadataValue] = field(default_factory=dict)
     date_created: str | None = None
     date_modified: str | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    """the generic fields of ``fields.FEATURE_TYPE`` / ``fields.COVERAGE``, by tag"""
 
 
 @record
@@ -244,6 +254,8 @@ class Layer:
     path: str | None = None
     date_created: str | None = None
     date_modified: str | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    """the generic fields of ``fields.LAYER`` (attribution, metadata, legend…), by tag"""
 
     @property
     def prefixed(self) -> str:
@@ -272,6 +284,11 @@ class LayerGroup:
     keywords: list[str] = field(default_factory=list)
     date_created: str | None = None
     date_modified: str | None = None
+    root_layer: PublishedRef | None = None
+    """the root layer of an ``EO`` group (only EO groups have one)"""
+    root_layer_style: StyleRef | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+    """the generic fields of ``fields.LAYER_GROUP``, by tag"""
 
     @property
     def prefixed(self) -> str:

@@ -4,7 +4,9 @@ An image mosaic's index (``state.mosaics``) goes with its coverage store, and wi
 ``purge=metadata|all`` its files too (``mosaics.service.release_store``); an app-schema
 store's loaded mapping record, with the document schemas persisted for it
 (``state.appschema``), goes with its data store. The store and workspace DELETE routes call
-``store_deleted`` once the catalog has dropped the store.
+``store_deleted`` once the catalog has dropped the store. ``reader_names`` asks the same
+areas what a coverage store's reader offers (an image mosaic's coverages, configured or
+not), for ``…/coverages?list=all``.
 """
 
 from __future__ import annotations
@@ -29,3 +31,14 @@ def store_deleted(state: State, store: Store, purge: str | None = None) -> None:
     elif isinstance(store, DataStore):
         state.appschema.forget(store.workspace, store.name)
         state.features.drop_store(store.workspace, store.name)  # uploaded features go too
+
+
+def reader_names(state: State, store: Store) -> list[str]:
+    """The coverage names the store's reader offers beyond ``store.available``: an image
+    mosaic's (an empty one's too, once its definition is uploaded)."""
+    if not isinstance(store, CoverageStore) or store.url is None:
+        return []
+    from ..mosaics.service import mosaic_of  # the mosaics area, loaded on first use
+
+    mosaic = mosaic_of(state, store)
+    return mosaic.coverage_names() if mosaic is not None else []

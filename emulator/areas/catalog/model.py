@@ -240,8 +240,7 @@ class Catalog(Containers):
     def _check_group(self, group: LayerGroup) -> None:
         if group.mode not in GROUP_MODES:
             raise Invalid(f"Unknown layer group mode {group.mode}")
-        if group.mode == "EO":
-            raise ServerError("Layer group in mode Earth Observation must have a root layer")
+        rules.check_group_root(group, self)
         if not group.publishables:
             raise ServerError("Layer group must not be empty")
         if not group.styles:
@@ -300,6 +299,8 @@ class Catalog(Containers):
             layer.styles = [new if s == old else s for s in layer.styles]
         for group in self.layer_groups.values():
             group.styles = [new if s == old else s for s in group.styles]
+            if group.root_layer_style == old:
+                group.root_layer_style = new
 
     # -- integrity ------------------------------------------------------------------------
 

@@ -12,178 +12,29 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import Invalid
-from ...wire.json import as_list
 from . import bindings
 from .entities import (
     GROUP_MODES,
     PROJECTION_POLICIES,
     Attribute,
-    BBox,
     CoverageDimension,
     StyleRef,
 )
+from .readers import (
+    bbox,
+    entries,
+    enum,
+    flag,
+    integer,
+    items,
+    keywords,
+    number,
+    ref_name,
+    strings,
+    text,
+)
 
 Fields = dict[str, Any]
-
-
-def text(d: dict[str, Any], key: str) -> str | None:
-    value = d.get(key)
-    if value is None:
-        return None
-    if isinstance(value, dict):
-        value = value.get("$", value.get("name", ""))
-    if isinstance(value, list | dict):
-        raise Invalid(f"Expected a single value for {key}")
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def enum(d: dict[str, Any], key: str, allowed: tuple[str, ...], what: str) -> str | None:
-    """An enum constant as XStream's ``EnumConverter`` reads it: exact name first, then a
-    case-insensitive match (``single`` → ``SINGLE``); anything else is refused."""
-    value = text(d, key)
-    if value is None or value in allowed:
-        return value
-    for constant in allowed:
-        if constant.lower() == value.lower():
-            return constant
-    raise Invalid(f"Unknown {what} {value}")
-
-
-def flag(d: dict[str, Any], key: str) -> bool | None:
-    value = text(d, key)
-    if value is None or value == "":
-        return None
-    if value.lower() in ("true", "false"):
-        return value.lower() == "true"
-    raise Invalid(f"Invalid boolean for {key}: {value!r}")
-
-
-def integer(d: dict[str, Any], key: str) -> int | None:
-    value = text(d, key)
-    if value is None or value == "":
-        return None
-    try:
-        as_float = float(value)
-    except ValueError:
-        raise Invalid(f"Invalid integer for {key}: {value!r}") from None
-    if not as_float.is_integer():
-        raise Invalid(f"Invalid integer for {key}: {value!r}")
-    return int(as_float)
-
-
-def number(d: dict[str, Any], key: str) -> float | None:
-    value = text(d, key)
-    if value is None or value == "":
-        return None
-    try:
-        return float(value)
-    except ValueError:
-        raise Invalid(f"Invalid number for {key}: {value!r}") from None
-
-
-def ref_name(d: dict[str, Any], key: str) -> str | None:
-    """A reference to another catalog object by name (``ws:name`` kept whole)."""
-    value = d.get(key)
-    if isinstance(value, dict):
-        return text(value, "name")
-    return text(d, key)
-
-
-def items(d: dict[str, Any], key: str, item: str) -> list[Any]:
-    """The members of a collection element ``<key><item/>…</key>``."""
-    value = d.get(key)
-    if value is None or value == "":
-        return []
-    if isinstance(value, list):
-        return value
-    if isinstance(value, dict):
-        return as_list(value.get(item))
-    raise Invalid(f"Expected a list for {key}")
-
-
-def strings(d: dict[str, Any], key: str) -> list[str] | None:
-    if key not in d:
-        return None
-    out = []
-    for v in items(d, key, "string"):
-        if isinstance(v, dict | list):
-            raise Invalid(f"Expected strings in {key}")
-        out.append(str(v))
-    return out
-
-
-def keywords(d: dict[str, Any]) -> list[str] | None:
-    """``<keywords>``: GeoServer's keyword list converter reads every child as a keyword,
-    whatever its name (``<string>``, ``<keyword>``), in document order."""
-    if "keywords" not in d:
-        return None
-    value = d["keywords"]
-    if value is None or value == "":
-        return []
-    if isinstance(value, list):
-        found = value
-    elif isinstance(value, dict):
-        found = [v for child in value.values() for v in as_list(child)]
-    else:
-        found = [value]
-    out = []
-    for v in found:
-        if isinstance(v, dict | list):
-            raise Invalid("Expected strings in keywords")
-        out.append(str(v))
-    return out
-
-
-def entries(d: dict[str, Any], key: str, structured: bool = False) -> dict[str, Any] | None:
-    """A map: ``<entry key="k">v</entry>``, ``<entry><string>k</string><string>v</string>
-    </entry>``, ``<k><string>v</string></k>``, ``{"entry":[{"@key":k,"$":v}]}`` or ``{k: v}``.
-
-    With ``structured`` (metadata maps), an entry holding elements rather than text
-    (``<entry key="time"><dimensionInfo>…</dimensionInfo></entry>``, a ``virtualTable``) keeps
-    them as a dict in the JSON shape, to be written back as they came."""
-    value = d.get(key)
-    if value is None:
-        return None
-    if value == "":
-        return {}
-    if not isinstance(value, dict):
-        raise Invalid(f"Expected a map for {key}")
-    out: dict[str, str] = {}
-    for name, v in value.items():
-        if name != "entry":
-            inner = v.get("string") if isinstance(v, dict) else v
-            out[name] = "" if inner is None else str(inner)
-            continue
-        for e in as_list(v):
-            if not isinstance(e, dict):
-                raise Invalid(f"Malformed entry in {key}")
-            if "@key" in e:
-                inner = {k: v for k, v in e.items() if k not in ("@key", "$")}
-                if structured and inner:
-                    out[str(e["@key"])] = inner
-                else:
-                    out[str(e["@key"])] = text(e, "$") or ""
-            else:
-                pair = as_list(e.get("string"))
-                if len(pair) != 2:
-                    raise Invalid(f"Malformed entry in {key}")
-                out[str(pair[0])] = str(pair[1])
-    return out
-
-
-def bbox(d: dict[str, Any], key: str, default_crs: str | None) -> BBox | None:
-    value = d.get(key)
-    if value is None or value == "":
-        return None
-    if not isinstance(value, dict):
-        raise Invalid(f"Expected an envelope for {key}")
-    coords = [number(value, k) for k in ("minx", "maxx", "miny", "maxy")]
-    if None in coords:
-        raise Invalid(f"{key} needs minx, maxx, miny and maxy")
-    minx, maxx, miny, maxy = (float(c) for c in coords if c is not None)
-    return BBox(minx, maxx, miny, maxy, text(value, "crs") or default_crs)
 
 
 def _put(out: Fields, key: str, value: Any) -> None:
@@ -191,10 +42,42 @@ def _put(out: Fields, key: str, value: Any) -> None:
         out[key] = value
 
 
+def _unset(d: dict[str, Any], out: Fields, pairs: tuple[tuple[str, str], ...]) -> None:
+    """Optional fields sent as ``xsi:nil="true"`` (or JSON ``null``) are unset: None."""
+    for key, attr in pairs:
+        if key in d and d[key] is None:
+            out[attr] = None
+
+
+def _extras(d: dict[str, Any], table: str, out: Fields) -> None:
+    """The generic fields of ``fields.TABLES[table]`` the body carries (None: unset)."""
+    from .fields import TABLES
+    from .generic import read_extras
+
+    found = read_extras(d, TABLES[table])
+    if found:
+        out["extras"] = found
+
+
+def apply_fields(obj: Any, fields: Fields, what: str) -> None:
+    """Set parsed ``fields`` on ``obj``: generic ones merged into its ``extras`` (a PUT
+    changes only what it sends), the others replaced; an unknown attribute is refused."""
+    for key, value in fields.items():
+        if key == "extras":
+            from .generic import merge
+
+            obj.extras = merge(obj.extras, value)
+            continue
+        if not hasattr(obj, key):
+            raise Invalid(f"A {what} has no field {key}")
+        setattr(obj, key, value)
+
+
 def parse_workspace(d: dict[str, Any]) -> Fields:
     out: Fields = {}
     _put(out, "name", text(d, "name"))
     _put(out, "isolated", flag(d, "isolated"))
+    _extras(d, "workspace", out)
     return out
 
 
@@ -203,6 +86,7 @@ def parse_namespace(d: dict[str, Any]) -> Fields:
     _put(out, "prefix", text(d, "prefix") or text(d, "name"))
     _put(out, "uri", text(d, "uri"))
     _put(out, "isolated", flag(d, "isolated"))
+    _extras(d, "namespace", out)
     return out
 
 
@@ -222,23 +106,26 @@ def parse_store(d: dict[str, Any]) -> Fields:
     _put(out, "workspace", ref_name(d, "workspace"))
     _put(out, "connection_parameters", entries(d, "connectionParameters"))
     _put(out, "metadata", entries(d, "metadata", structured=True))
+    _unset(d, out, (("description", "description"), ("type", "type"), ("url", "url")))
     return out
 
 
-def parse_resource(d: dict[str, Any]) -> Fields:
-    """Fields of a feature type or coverage; ``store`` and ``namespace`` as given."""
+RESOURCE_TEXT = (
+    ("nativeName", "native_name"),
+    ("title", "title"),
+    ("abstract", "abstract"),
+    ("description", "description"),
+    ("srs", "srs"),
+    ("nativeCoverageName", "native_coverage_name"),
+    ("nativeFormat", "native_format"),
+    ("defaultInterpolationMethod", "default_interpolation_method"),
+)
+
+
+def parse_resource(d: dict[str, Any], kind: str = "coverage") -> Fields:
+    """Fields of a feature type or coverage (``kind``); ``store`` and ``namespace`` as given."""
     out: Fields = {}
-    for key, attr in (
-        ("name", "name"),
-        ("nativeName", "native_name"),
-        ("title", "title"),
-        ("abstract", "abstract"),
-        ("description", "description"),
-        ("srs", "srs"),
-        ("nativeCoverageName", "native_coverage_name"),
-        ("nativeFormat", "native_format"),
-        ("defaultInterpolationMethod", "default_interpolation_method"),
-    ):
+    for key, attr in (("name", "name"), *RESOURCE_TEXT):
         _put(out, attr, text(d, key))
     _put(out, "native_crs", text(d, "nativeCRS"))
     policy = enum(d, "projectionPolicy", PROJECTION_POLICIES, "projection policy")
@@ -254,7 +141,8 @@ def parse_resource(d: dict[str, Any]) -> Fields:
         ("requestSRS", "request_srs"),
         ("responseSRS", "response_srs"),
     ):
-        _put(out, attr, strings(d, key))
+        if kind == "coverage":  # a feature type's responseSRS is one of its generic fields
+            _put(out, attr, strings(d, key))
     srs = out.get("srs")
     _put(out, "native_bbox", bbox(d, "nativeBoundingBox", srs))
     _put(out, "latlon_bbox", bbox(d, "latLonBoundingBox", "EPSG:4326"))
@@ -265,6 +153,18 @@ def parse_resource(d: dict[str, Any]) -> Fields:
         out["attributes"] = [_attribute(a) for a in items(d, "attributes", "attribute")]
     if "dimensions" in d:
         out["dimensions"] = [_dimension(x) for x in items(d, "dimensions", "coverageDimension")]
+    _unset(
+        d,
+        out,
+        (
+            *RESOURCE_TEXT,
+            ("nativeCRS", "native_crs"),
+            ("projectionPolicy", "projection_policy"),
+            ("nativeBoundingBox", "native_bbox"),
+            ("latLonBoundingBox", "latlon_bbox"),
+        ),
+    )
+    _extras(d, kind, out)
     return out
 
 
@@ -288,8 +188,19 @@ def _dimension(x: Any) -> CoverageDimension:
         raise Invalid("Malformed coverage dimension")
     raw = x.get("range")
     rng: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    nulls = []
+    for v in items(x, "nullValues", "double"):
+        value = number({"v": v}, "v")
+        if value is not None:
+            nulls.append(value)
     return CoverageDimension(
-        text(x, "name") or "", text(x, "description"), number(rng, "min"), number(rng, "max")
+        text(x, "name") or "",
+        text(x, "description"),
+        number(rng, "min"),
+        number(rng, "max"),
+        nulls,
+        text(x, "unit") or None,
+        ref_name(x, "dimensionType") or None,
     )
 
 
@@ -323,6 +234,8 @@ def parse_layer(d: dict[str, Any]) -> Fields:
     ):
         _put(out, attr, flag(d, key))
     _put(out, "path", text(d, "path"))
+    _unset(d, out, (("path", "path"),))
+    _extras(d, "layer", out)
     return out
 
 
@@ -348,4 +261,10 @@ def parse_layer_group(d: dict[str, Any]) -> Fields:
     _put(out, "keywords", keywords(d))
     for key in ("enabled", "advertised"):
         _put(out, key, flag(d, key))
+    if "rootLayer" in d:
+        out["root_layer"] = ref_name(d, "rootLayer") or None
+    if "rootLayerStyle" in d:
+        out["root_layer_style"] = style_ref(d["rootLayerStyle"])
+    _unset(d, out, (("title", "title"), ("abstractTxt", "abstract")))
+    _extras(d, "layerGroup", out)
     return out

@@ -23,7 +23,7 @@ from . import web
 from .codec import layer_group_node, layer_node
 from .entities import LayerGroup, PublishedRef, StyleRef
 from .model import Catalog
-from .parse import items, parse_layer, parse_layer_group, text
+from .parse import apply_fields, items, parse_layer, parse_layer_group, text
 
 if TYPE_CHECKING:
     from ..styles.model import StyleStore
@@ -70,8 +70,7 @@ async def layer(request: Request) -> Response:
     if "styles" in fields:
         found_styles = (resolve_style(styles, v) for v in items(data, "styles", "style"))
         fields["styles"] = [ref for ref in found_styles if ref is not None]
-    for key, value in fields.items():
-        setattr(updated, key, value)
+    apply_fields(updated, fields, "layer")
     cat.replace_layer(found.workspace, found.name, updated, when=web.now(request))
     return Response(status_code=200)
 
@@ -126,9 +125,23 @@ async def _post_group(request: Request, cat: Catalog, ws: str | None) -> Respons
 
 
 def _apply(cat: Catalog, group: LayerGroup, fields: dict[str, Any]) -> None:
-    for key in ("mode", "title", "abstract", "bounds", "enabled", "advertised", "keywords"):
+    for key in (
+        "mode",
+        "title",
+        "abstract",
+        "bounds",
+        "enabled",
+        "advertised",
+        "keywords",
+        "root_layer_style",
+    ):
         if key in fields:
             setattr(group, key, fields[key])
+    if "extras" in fields:
+        apply_fields(group, {"extras": fields["extras"]}, "layer group")
+    if "root_layer" in fields:
+        root = fields["root_layer"]
+        group.root_layer = None if root is None else _resolve(cat, group.workspace, "layer", root)
     if "members" in fields:
         group.publishables = [
             _resolve(cat, group.workspace, kind, name) for kind, name in fields["members"]

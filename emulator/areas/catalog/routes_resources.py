@@ -19,11 +19,11 @@ from starlette.routing import BaseRoute
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
 from ...http import context
 from ...http.routing import Route
-from . import web
+from . import hooks, web
 from .codec import resource_node
 from .entities import COVERAGE, FEATURE_TYPE, Coverage, FeatureType, Resource, Store
 from .model import Catalog
-from .parse import parse_resource
+from .parse import apply_fields, parse_resource
 from .tree import Node
 
 # The first type each GeoServer controller declares, answered to a bare GET or ``*/*``:
@@ -109,7 +109,10 @@ def _available(
         configured = {
             r.native_name or r.name for r in cat.list_resources(s.workspace, kind, s.name)
         }
-        names.extend(n for n in s.available if n not in configured)
+        offered = list(s.available)
+        if kind == COVERAGE:
+            offered += [n for n in hooks.reader_names(web.state(request), s) if n not in offered]
+        names.extend(n for n in offered if n not in configured)
         if listing == "all":
             names.extend(sorted(configured))
     return _strings_list(names, SPECS[kind][4], fmt)
@@ -119,7 +122,7 @@ async def _post(
     request: Request, cat: Catalog, kind: str, ws: str, store_name: str | None
 ) -> Response:
     _, data = await web.body(request, kind)
-    fields = parse_resource(data)
+    fields = parse_resource(data, kind)
     given_store = fields.pop("store", None)
     given_ns = fields.pop("namespace", None)
     if given_store and store_name and given_store.rpartition(":")[2] != store_name:
@@ -161,10 +164,7 @@ def _default_store(cat: Catalog, kind: str, ws: str) -> str | None:
 def _build(kind: str, store: Store, fields: dict[str, Any]) -> Resource:
     cls: type[Resource] = FeatureType if kind == FEATURE_TYPE else Coverage
     res = cls(fields.pop("name"), store.workspace, store.name)
-    for key, value in fields.items():
-        if not hasattr(res, key):
-            raise Invalid(f"A {kind} has no field {key}")
-        setattr(res, key, value)
+    apply_fields(res, fields, kind)
     res.enabled = True
     res.srs = res.srs or (
         res.native_bbox.crs if res.native_bbox and res.native_bbox.crs else "EPSG:4326"
@@ -216,14 +216,11 @@ async def item(request: Request, kind: str, with_store: bool) -> Response:
         cat.delete_resource(current.workspace, current.name, recurse=web.flag(request, "recurse"))
         return Response(status_code=200)
     _, data = await web.body(request, kind)
-    fields = parse_resource(data)
+    fields = parse_resource(data, kind)
     fields.pop("store", None)
     fields.pop("namespace", None)
     updated = copy.deepcopy(current)
-    for key, value in fields.items():
-        if not hasattr(updated, key):
-            raise Invalid(f"A {kind} has no field {key}")
-        setattr(updated, key, value)
+    apply_fields(updated, fields, kind)
     cat.replace_resource(current.workspace, current.name, updated, when=web.now(request))
     return Response(status_code=200)
 

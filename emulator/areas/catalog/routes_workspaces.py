@@ -14,7 +14,7 @@ from ...http.routing import Route
 from ..settings import files as settings_files
 from . import hooks, web
 from .codec import namespace_node, workspace_node
-from .parse import parse_namespace, parse_workspace
+from .parse import apply_fields, parse_namespace, parse_workspace
 
 
 def seg(name: str) -> str:
@@ -39,12 +39,13 @@ async def _post_workspace(request: Request) -> Response:
     cat = web.catalog(request)
     if cat.workspace(name) is not None and name != "default":
         raise Conflict(f"Workspace '{name}' already exists")
-    cat.add_workspace(
+    ws = cat.add_workspace(
         name,
         isolated=fields.get("isolated", False),
         make_default=web.flag(request, "default"),
         when=web.now(request),
     )
+    apply_fields(ws, {"extras": fields.get("extras", {})}, "workspace")
     return web.created(request, f"workspaces/{seg(name)}", name)
 
 
@@ -54,7 +55,13 @@ async def workspace(request: Request) -> Response:
     if request.method == "GET":
         fmt = web.out_format(request, ext)
         ws = web.require(cat.workspace(name), f"No such workspace: '{name}' found")
-        return web.answer(workspace_node(ws, web.links(request, fmt)), fmt, f"Workspace {ws.name}")
+        stores = None
+        if fmt == "html":  # the page lists the workspace's stores
+            stores = {}
+            for store in cat.list_stores(ws.name):
+                stores.setdefault(store.kind, []).append(store.name)
+        node = workspace_node(ws, web.links(request, fmt), stores)
+        return web.answer(node, fmt, f"Workspace {ws.name}")
     if request.method == "DELETE":
         real = cat.workspace(name)
         stores = cat.list_stores(real.name) if real is not None else []
@@ -76,9 +83,10 @@ async def workspace(request: Request) -> Response:
         raise NotFound(f"Can't change a non existant workspace ({name})")
     if fields.get("name") == "":
         raise Forbidden("The workspace name cannot be empty")
-    cat.update_workspace(
+    changed = cat.update_workspace(
         name, new_name=fields.get("name"), isolated=fields.get("isolated"), when=web.now(request)
     )
+    apply_fields(changed, {"extras": fields.get("extras", {})}, "workspace")
     new_name = fields.get("name")
     if new_name and new_name != name:
         _workspace_files_moved(request, name, new_name)
@@ -117,9 +125,10 @@ async def namespaces(request: Request) -> Response:
         raise Invalid("Namespace prefix must not be null")
     if not fields.get("uri"):
         raise Invalid("Namespace uri must not be null")
-    cat.add_namespace(
+    ns = cat.add_namespace(
         prefix, fields["uri"], isolated=fields.get("isolated", False), when=web.now(request)
     )
+    apply_fields(ns, {"extras": fields.get("extras", {})}, "namespace")
     return web.created(request, f"namespaces/{seg(prefix)}", prefix)
 
 
@@ -135,7 +144,9 @@ async def namespace(request: Request) -> Response:
     if request.method == "DELETE":
         if prefix == "default":
             raise MethodNotAllowed("Can't delete the default namespace")
-        cat.delete_namespace(prefix)
+        gone = cat.delete_namespace(prefix)
+        if gone is not None:
+            _workspace_files_gone(request, gone)
         return Response(status_code=200)
     _, data = await web.body(request, "namespace")
     fields = parse_namespace(data)
@@ -149,7 +160,8 @@ async def namespace(request: Request) -> Response:
         raise NotFound(f"Can't change a non existant namespace ({prefix})")
     if fields.get("prefix") not in (None, prefix):
         raise Forbidden("Can't change name of namespace")
-    cat.update_namespace(prefix, uri=fields.get("uri"), isolated=fields.get("isolated"))
+    ns = cat.update_namespace(prefix, uri=fields.get("uri"), isolated=fields.get("isolated"))
+    apply_fields(ns, {"extras": fields.get("extras", {})}, "namespace")
     return Response(status_code=200)
 
 

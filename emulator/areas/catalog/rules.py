@@ -60,6 +60,47 @@ def default_style_for(resource: Resource) -> StyleRef:
     return StyleRef(None, _GEOMETRY_STYLES.get(simple, "generic"))
 
 
+MODE_NAMES = {
+    "SINGLE": "Single",
+    "OPAQUE_CONTAINER": "Opaque Container",
+    "NAMED": "Named Tree",
+    "CONTAINER": "Container Tree",
+    "EO": "Earth Observation Tree",
+}
+"""``LayerGroupInfo.Mode.getName()``, as the catalog's messages name a mode"""
+
+
+def check_group_root(group: LayerGroup, catalog: Catalog) -> None:
+    """Only an ``EO`` group has a root layer and a root layer style, and it must have both
+    (GeoServer's ``validateModeMatchesStructure``); the root layer must exist."""
+    mode = MODE_NAMES.get(group.mode, group.mode)
+    if group.mode == "EO":
+        if group.root_layer is None:
+            raise ServerError(f"Layer group in mode {mode} must have a root layer")
+        if group.root_layer_style is None:
+            raise ServerError(f"Layer group in mode {mode} must have a root layer style")
+    else:
+        if group.root_layer is not None:
+            raise ServerError(f"Layer group in mode {mode} must not have a root layer")
+        if group.root_layer_style is not None:
+            raise ServerError(f"Layer group in mode {mode} must not have a root layer style")
+    if group.root_layer is not None and catalog.published(group.root_layer) is None:
+        raise Invalid(f"No such layer: {group.root_layer.prefixed}")
+    ws = group.workspace
+    if ws is not None and group.root_layer is not None:
+        if group.root_layer.workspace not in (None, ws):
+            raise ServerError(
+                f"Layer group within a workspace ({ws}) can not contain resources "
+                f"from other workspace: {group.root_layer.workspace}"
+            )
+    style = group.root_layer_style
+    if ws is not None and style is not None and style.workspace not in (None, ws):
+        raise ServerError(
+            f"Layer group within a workspace ({ws}) can not contain styles "
+            f"from other workspace: {style.workspace}"
+        )
+
+
 def check_group_workspace(group: LayerGroup, catalog: Catalog) -> None:
     """A group in a workspace holds only that workspace's layers, groups and styles."""
     ws = group.workspace
@@ -176,6 +217,8 @@ def _group_problems(catalog: Catalog, ws: str | None, name: str, group: LayerGro
         out.append(f"layer group {group.prefixed} empty")
     if len(group.styles) != len(group.publishables):
         out.append(f"layer group {group.prefixed} styles do not match its layers")
+    if group.root_layer is not None and catalog.published(group.root_layer) is None:
+        out.append(f"layer group {group.prefixed} has missing root {group.root_layer.prefixed}")
     for ref in group.publishables:
         if catalog.published(ref) is None:
             out.append(f"layer group {group.prefixed} holds missing {ref.prefixed}")

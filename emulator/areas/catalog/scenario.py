@@ -33,7 +33,7 @@ from ...core.errors import EmulatorError, ScenarioError
 from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from . import bindings
+from . import bindings, fields
 from .entities import (
     Attribute,
     BBox,
@@ -69,6 +69,7 @@ STORE_KEYS = {
     "disableOnConnFailure",
     "metadata",
     "available",
+    "fields",
 }
 RESOURCE_KEYS = {
     "name",
@@ -88,6 +89,7 @@ RESOURCE_KEYS = {
     "dateCreated",
     "dateModified",
     "layer",
+    "fields",
 }
 LAYER_KEYS = {
     "defaultStyle",
@@ -99,7 +101,20 @@ LAYER_KEYS = {
     "path",
     "dateCreated",
     "dateModified",
+    "fields",
 }
+
+
+def generic_fields(
+    s: Section, table: tuple[fields.Field, ...], key: str = "fields"
+) -> dict[str, Any]:
+    """A scenario object's generic fields (``fields.py``), checked as a REST body's are."""
+    from .generic import from_normal
+
+    try:
+        return from_normal(table, s.dict(key))
+    except EmulatorError as exc:
+        raise ScenarioError(f"{s.where}.{key}: {exc.message}") from None
 
 
 def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
@@ -117,7 +132,17 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
     cat = state.catalog
     try:
         for w in sec.items("workspaces"):
-            w.only({"name", "uri", "isolated", "dateCreated", "dateModified"})
+            w.only(
+                {
+                    "name",
+                    "uri",
+                    "isolated",
+                    "dateCreated",
+                    "dateModified",
+                    "fields",
+                    "namespaceFields",
+                }
+            )
             ws = cat.add_workspace(
                 w.str("name", required=True),
                 isolated=w.bool("isolated", False),
@@ -125,6 +150,8 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
                 when=w.str("dateCreated"),
             )
             ws.date_modified = w.str("dateModified")
+            ws.extras = generic_fields(w, fields.WORKSPACE)
+            cat.namespaces[ws.name].extras = generic_fields(w, fields.NAMESPACE, "namespaceFields")
         default = sec.str("defaultWorkspace")
         if default is not None:  # null (a dump of a catalog without workspaces): none
             cat.set_default_workspace(default)
@@ -156,6 +183,7 @@ def _store_fields(store: Store, s: Section) -> Store:
     store.disable_on_conn_failure = s.bool("disableOnConnFailure")
     store.metadata = _metadata(s, "metadata")
     store.available = s.strings("available")
+    store.extras = generic_fields(s, fields.STORE)
     return store
 
 
@@ -233,13 +261,19 @@ def _coverage_store(cat: Catalog, s: Section) -> None:
         cov.interpolation_methods = c.strings("interpolationMethods")
         cov.default_interpolation_method = c.str("defaultInterpolationMethod")
         for d in c.items("dimensions"):
-            d.only({"name", "description", "min", "max"})
+            d.only({"name", "description", "min", "max", "nullValues", "unit", "dimensionType"})
+            nulls = d.list("nullValues")
+            if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in nulls):
+                raise ScenarioError(f"{d.where}.nullValues: expected numbers")
             cov.dimensions.append(
                 CoverageDimension(
                     d.str("name", required=True),
                     d.str("description"),
                     d.number("min"),
                     d.number("max"),
+                    [float(v) for v in nulls],
+                    d.str("unit"),
+                    d.str("dimensionType"),
                 )
             )
         cov.request_srs = c.strings("requestSrs")
@@ -266,6 +300,7 @@ def _resource_fields(res: Resource, r: Section) -> Resource:
     res.metadata = _metadata(r, "metadata")
     res.date_created = r.str("dateCreated")
     res.date_modified = r.str("dateModified")
+    res.extras = generic_fields(r, fields.TABLES[res.kind])
     return res
 
 
@@ -315,6 +350,7 @@ def _publish(cat: Catalog, res: Resource, r: Section) -> None:
     layer.path = lyr.str("path")
     layer.date_created = lyr.str("dateCreated")
     layer.date_modified = lyr.str("dateModified")
+    layer.extras = generic_fields(lyr, fields.LAYER)
     cat.add_layer(layer)
 
 
@@ -334,6 +370,9 @@ def _group(g: Section) -> LayerGroup:
             "keywords",
             "dateCreated",
             "dateModified",
+            "rootLayer",
+            "rootLayerStyle",
+            "fields",
         }
     )
     group = LayerGroup(
@@ -357,6 +396,13 @@ def _group(g: Section) -> LayerGroup:
     group.keywords = g.strings("keywords")
     group.date_created = g.str("dateCreated")
     group.date_modified = g.str("dateModified")
+    root = g.str("rootLayer")
+    if root:
+        ws, sep, local = root.rpartition(":")
+        group.root_layer = PublishedRef("layer", ws if sep else None, local)
+    root_style = g.str("rootLayerStyle")
+    group.root_layer_style = style_ref(root_style) if root_style else None
+    group.extras = generic_fields(g, fields.LAYER_GROUP)
     return group
 
 

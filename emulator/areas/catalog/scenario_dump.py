@@ -32,6 +32,8 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
                     "isolated": ws.isolated,
                     "dateCreated": ws.date_created,
                     "dateModified": ws.date_modified,
+                    "fields": ws.extras,
+                    "namespaceFields": ns.extras if ns else None,
                 }
             )
         )
@@ -73,6 +75,7 @@ def _dump_store(cat: Catalog, s: Store) -> dict[str, Any]:
             "disableOnConnFailure": s.disable_on_conn_failure,
             "metadata": s.metadata,
             "available": s.available,
+            "fields": s.extras,
         }
     )
     if isinstance(s, DataStore):
@@ -117,6 +120,7 @@ def _dump_resource(cat: Catalog, r: Resource) -> dict[str, Any]:
             "metadata": r.metadata,
             "dateCreated": r.date_created,
             "dateModified": r.date_modified,
+            "fields": r.extras,
         }
     )
     if isinstance(r, FeatureType):
@@ -149,6 +153,9 @@ def _dump_resource(cat: Catalog, r: Resource) -> dict[str, Any]:
                                 "description": x.description,
                                 "min": x.range_min,
                                 "max": x.range_max,
+                                "nullValues": x.null_values,
+                                "unit": x.unit,
+                                "dimensionType": x.dimension_type,
                             }
                         )
                         for x in r.dimensions
@@ -174,6 +181,7 @@ def _dump_resource(cat: Catalog, r: Resource) -> dict[str, Any]:
                 "path": layer.path,
                 "dateCreated": layer.date_created,
                 "dateModified": layer.date_modified,
+                "fields": layer.extras,
             }
         )
     return d
@@ -197,6 +205,9 @@ def _dump_group(g: LayerGroup) -> dict[str, Any]:
             "keywords": g.keywords,
             "dateCreated": g.date_created,
             "dateModified": g.date_modified,
+            "rootLayer": g.root_layer.prefixed if g.root_layer else None,
+            "rootLayerStyle": g.root_layer_style.prefixed if g.root_layer_style else None,
+            "fields": g.extras,
         }
     )
 

@@ -203,7 +203,10 @@ class CatalogTables:
         return _by_name(g for g in self.layer_groups.values() if g.workspace == name)
 
     def groups_containing(self, ref: PublishedRef) -> list[LayerGroup]:
-        return _by_name(g for g in self.layer_groups.values() if ref in g.publishables)
+        """Groups holding ``ref`` as a member or as their root layer."""
+        return _by_name(
+            g for g in self.layer_groups.values() if ref in g.publishables or g.root_layer == ref
+        )
 
     # -- styles (references only; the styles area owns the styles) ---------------------
 
@@ -221,7 +224,8 @@ class CatalogTables:
     ) -> list[LayerGroup]:
         ref = style_ref(ws, name)
         return sorted(
-            (g for g in self.layer_groups.values() if ref in g.styles), key=lambda g: g.prefixed
+            (g for g in self.layer_groups.values() if ref in g.styles or g.root_layer_style == ref),
+            key=lambda g: g.prefixed,
         )
 
     def style_in_use(

@@ -16,6 +16,7 @@ per resource serves XML and JSON bodies alike.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
@@ -172,6 +173,8 @@ def _html_items(node: Node) -> str:
             name = next((x.value for x in c.children if x.tag == "name"), None)
             if c.link and name is not None:
                 inner = f'<a href="{html.escape(c.link)}">{html.escape(str(name))}</a>'
+            elif c.link:  # a collection listed in full, after its own link
+                inner = f'<a href="{html.escape(c.link)}">{html.escape(c.link)}</a>{inner}'
             items.append(f"<li>{label}: {inner}</li>")
         elif c.link is not None:
             items.append(
@@ -185,9 +188,34 @@ def _html_items(node: Node) -> str:
 
 # -- reading ----------------------------------------------------------------------------
 
+XSI = "http://www.w3.org/2001/XMLSchema-instance"
+_XSI_NIL = f"{{{XSI}}}nil"
+_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.:-]*)")
+
+
+def declare_xsi(body: bytes) -> bytes:
+    """``body`` with the ``xsi`` prefix declared on its root when it uses the prefix without
+    declaring it (XStream reads such documents; a namespace-aware parser refuses them)."""
+    if b"xsi:" not in body or b"xmlns:xsi" in body:
+        return body
+    pos = 0
+    while True:
+        found = _ROOT_TAG.search(body, pos)
+        if found is None:
+            return body
+        before = body[: found.start()]
+        if before.count(b"<!--") > before.count(b"-->"):
+            pos = found.end()
+            continue
+        at = found.end()
+        return body[:at] + b' xmlns:xsi="' + XSI.encode() + b'"' + body[at:]
+
 
 def xml_to_dict(el: wxml.Element) -> Any:
-    """An element as the JSON shape: text, or a dict of children (repeats → lists)."""
+    """An element as the JSON shape: text, or a dict of children (repeats → lists); an
+    element marked ``xsi:nil="true"`` is None, as a JSON ``null`` is (the field is unset)."""
+    if el.get(_XSI_NIL, "").strip().lower() in ("true", "1"):
+        return None
     kids = [c for c in el if isinstance(c.tag, str) and wxml.local(c.tag) != "link"]
     attrs = {f"@{k}": v for k, v in el.attrib.items() if not k.startswith("{")}
     if not kids:
@@ -211,7 +239,7 @@ def read_body(body: bytes, fmt: str, root: str | Iterable[str]) -> tuple[str, di
     """Parse a request body whose root is ``root`` (or one of several): (root, fields)."""
     roots = (root,) if isinstance(root, str) else tuple(root)
     if fmt == "xml":
-        el = wxml.parse(body)
+        el = wxml.parse(declare_xsi(body))
         tag = wxml.local(getattr(el, "tag", ""))
         if tag not in roots:
             raise Invalid(f"Expected a <{roots[0]}> document, got <{tag}>")
@@ -225,3 +253,30 @@ def read_body(body: bytes, fmt: str, root: str | Iterable[str]) -> tuple[str, di
             inner = data[tag]
             return tag, inner if isinstance(inner, dict) else {}
     raise Invalid(f"Expected a JSON object with the key {roots[0]}")
+
+
+def entries_node(tag: str, values: dict[str, Any]) -> Node:
+    """A map as XStream writes it: ``<entry key="k">v</entry>``; a structured value (a dict
+    in the JSON shape) becomes the entry's child elements."""
+    node = Node(tag)
+    for k, v in values.items():
+        if isinstance(v, dict):
+            node.children.append(shape_node("entry", {"@key": k, **v}))
+        else:
+            node.children.append(Node("entry", v, attrs={"key": k}))
+    return node
+
+
+def shape_node(tag: str, value: Any) -> Node:
+    """A value in the JSON shape (``@attr`` keys, ``$`` text, lists for repeats) as a Node."""
+    if not isinstance(value, dict):
+        return Node(tag, "" if value is None else value)
+    node = Node(tag, attrs={k[1:]: str(v) for k, v in value.items() if k.startswith("@")})
+    if "$" in value and len(value) == len(node.attrs) + 1:
+        node.value = value["$"]
+    for k, v in value.items():
+        if k.startswith("@") or k == "$":
+            continue
+        for item in v if isinstance(v, list) else [v]:
+            node.children.append(shape_node(k, item))
+    return node

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, ServerError
 from ...core.record import record
 from ..catalog.entities import Coverage, CoverageStore
+from ..catalog.parse import apply_fields
 from . import archive, configure, harvest
 from .granules import WORLD_FILES, is_candidate
 from .model import Feature, Granule, Mosaic
@@ -366,10 +367,7 @@ def configure_coverage(ctx: Context, ws: str, name: str, fields: dict[str, Any])
         raise Invalid("Trying to create new coverage inside the store, but no name was specified")
     native = fields.get("native_coverage_name") or fields.get("native_name")
     coverage = configure.build_coverage(mosaic, store, native, fields["name"])
-    for key, value in fields.items():
-        if not hasattr(coverage, key):
-            raise Invalid(f"A coverage has no field {key}")
-        setattr(coverage, key, value)
+    apply_fields(coverage, fields, "coverage")
     coverage.enabled = True
     cat.add_resource(coverage, when=ctx.when)
     return coverage

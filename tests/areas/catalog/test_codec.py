@@ -228,11 +228,10 @@ def test_feature_type_round_trip(ft, fmt):
     node = codec.feature_type_node(ft, codec.Links("http://h/rest", fmt))
     body = dump_xml(node) if fmt == "xml" else json.dumps(dump_json_doc(node)).encode()
     _, data = read_body(body, fmt, "featureType")
-    fields = parse.parse_resource(data)
+    fields = parse.parse_resource(data, "featureType")
     back = FeatureType(fields.pop("name"), "w", "s")
     assert fields.pop("store") == "w:s" and fields.pop("namespace") == "w"
-    for key, value in fields.items():
-        setattr(back, key, value)
+    parse.apply_fields(back, fields, "featureType")
     back.native_crs = ft.native_crs
     assert back == ft
 

@@ -368,3 +368,32 @@ def test_post_external_zip_is_unpacked_and_harvested(mosaic, m):
     )
     r = mosaic.post(f"{m.ROOT}/external.imagemosaic", content="file:incoming", headers=m.ZIP)
     assert (r.status_code, r.text) == (400, "Failed to read the input file file:incoming")
+
+
+def test_empty_mosaic_coverage_is_listed_by_list_all_after_a_harvest(wcs, client, m, tmp_path):
+    """geoservercloud's acceptance suite: an empty mosaic uploaded with CanBeEmpty=true,
+    Name=cov and configure=none, then harvested, offers ``cov`` under ``?list=all``."""
+    empty = {
+        "indexer.properties": (
+            "CanBeEmpty=true\nName=cov\nSchema=*the_geom:Polygon,location:String\n"
+        )
+    }
+    url = "/rest/workspaces/wcs/coveragestores/emptycov"
+    r = client.put(f"{url}/file.imagemosaic?configure=none", content=m.zipped(empty), headers=m.ZIP)
+    assert r.status_code in (200, 201)
+    assert client.get(f"{url}/coverages.json?list=all").json() == {"list": {"string": ["cov"]}}
+    write_host(tmp_path, {"g1.tif": m.geotiff(minx=5.0, maxy=50.0)})
+    r = client.post(f"{url}/external.imagemosaic", content=tmp_path.as_uri(), headers=m.TEXT)
+    assert r.status_code == 201
+    assert client.get(f"{url}/coverages.json?list=all").json() == {"list": {"string": ["cov"]}}
+    root = etree.fromstring(client.get(f"{url}/coverages.xml?list=all").content)
+    assert [e.text for e in root] == ["cov"]
+    # once configured it is listed once, among the configured ones
+    body = "<coverage><name>cov</name></coverage>"
+    assert (
+        client.post(
+            f"{url}/coverages", content=body, headers={"Content-Type": "text/xml"}
+        ).status_code
+        == 201
+    )
+    assert client.get(f"{url}/coverages.json?list=all").json() == {"list": {"string": ["cov"]}}

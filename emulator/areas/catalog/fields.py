@@ -1,0 +1,245 @@
+"""The catalog's field tables: for each kind of object, every field GeoServer's model persists
+(its ``*Info`` interface as ``XStreamPersister`` writes it), in the order GeoServer writes them.
+
+A table is a tuple of ``Field`` s. A field of kind ``MODEL`` is kept in a named attribute of
+the entity and written by the codec's own code (names, references, bounding boxes, the
+collections other areas build); every other field is *generic*: its value lives in the
+entity's ``extras`` dict under its tag, in a normal form this module defines, and
+``codec.py`` and ``parse.py`` read and write it from the table alone. The table's order is
+the output order: a generic field is written after the last field before it that the
+document holds. The tests draw documents from the same tables (``tests/areas/catalog/
+strategies.py``), so a field added here is parsed, kept, written and tested at once.
+
+Kinds and their normal forms (what ``extras`` holds, and what a scenario carries):
+
+- ``TEXT``, ``BOOL``, ``INT``, ``FLOAT``: a ``str``, ``bool``, ``int``, ``float``;
+  ``ENUM``: one of ``choices`` (matched as XStream's enum converter does);
+- ``STRINGS``: a list of ``str``, written as ``<tag><item>v</item>…</tag>``;
+- ``STRUCT``: a dict of the ``sub`` fields' normal forms (a sub field named ``@x`` is the XML
+  attribute ``x``, ``{"@x": …}`` in JSON);
+- ``LIST``: a list of such dicts, each written as one ``item`` element;
+- ``MAP``: a metadata map (text values, or structured ones in the JSON shape);
+- ``I18N``: an internationalised string, a dict locale → text (``<en>…</en>``).
+
+An empty list, map or struct is no value: GeoServer leaves empty collections out. A field
+that is unset is absent from the output unless it has a ``default`` (GeoServer's primitive
+fields, always written).
+
+Another area (WMS and WMTS stores and layers) reuses the mechanism by declaring its own
+tables with these kinds and calling ``read_extras`` / ``write_extras`` (see
+``docs/catalog.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+MODEL, TEXT, BOOL, INT, FLOAT, ENUM = "model", "text", "bool", "int", "float", "enum"
+STRINGS, STRUCT, LIST, MAP, I18N = "strings", "struct", "list", "map", "i18n"
+
+
+class Field(NamedTuple):
+    """One persisted field: its element ``tag``, its ``kind``, and what the kind needs."""
+
+    tag: str
+    kind: str = MODEL
+    item: str = ""
+    """the element of each member (``STRINGS``, ``LIST``)"""
+    sub: tuple[Field, ...] = ()
+    """the fields of a ``STRUCT`` or of each ``LIST`` member"""
+    choices: tuple[str, ...] = ()
+    """the constants of an ``ENUM``"""
+    default: Any = None
+    """written when the field is unset (GeoServer's primitive fields); None: left out"""
+
+    @property
+    def generic(self) -> bool:
+        return self.kind != MODEL
+
+
+def _m(*tags: str) -> tuple[Field, ...]:
+    return tuple(Field(t) for t in tags)
+
+
+# -- nested structures ------------------------------------------------------------------
+
+METADATA_LINK = (
+    Field("id", TEXT),
+    Field("type", TEXT),
+    Field("about", TEXT),
+    Field("metadataType", TEXT),
+    Field("content", TEXT),
+)
+DATA_LINK = (Field("id", TEXT), Field("type", TEXT), Field("about", TEXT), Field("content", TEXT))
+ATTRIBUTION = (
+    Field("title", TEXT),
+    Field("href", TEXT),
+    Field("logoURL", TEXT),
+    Field("logoWidth", INT, default=0),
+    Field("logoHeight", INT, default=0),
+    Field("logoType", TEXT),
+)
+AUTHORITY_URL = (Field("name", TEXT), Field("href", TEXT))
+IDENTIFIER = (Field("authority", TEXT), Field("identifier", TEXT))
+LEGEND = (
+    Field("width", INT, default=0),
+    Field("height", INT, default=0),
+    Field("format", TEXT),
+    Field("onlineResource", TEXT),
+)
+GRID = (
+    Field("@dimension", TEXT),
+    Field("range", STRUCT, sub=(Field("low", TEXT), Field("high", TEXT))),
+    Field(
+        "transform",
+        STRUCT,
+        sub=tuple(
+            Field(t, FLOAT)
+            for t in ("scaleX", "scaleY", "shearX", "shearY", "translateX", "translateY")
+        ),
+    ),
+    Field("crs", TEXT),
+)
+WMS_INTERPOLATIONS = ("Nearest", "Bilinear", "Bicubic")
+
+METADATA_LINKS = Field("metadataLinks", LIST, item="metadataLink", sub=METADATA_LINK)
+DATA_LINKS = Field(
+    "dataLinks", LIST, item="org.geoserver.catalog.impl.DataLinkInfoImpl", sub=DATA_LINK
+)
+"""GeoServer registers no alias for the data link class, so XStream names each one after it"""
+AUTHORITY_URLS = Field("authorityURLs", LIST, item="AuthorityURL", sub=AUTHORITY_URL)
+IDENTIFIERS = Field("identifiers", LIST, item="Identifier", sub=IDENTIFIER)
+I18N_TITLE = Field("internationalTitle", I18N)
+I18N_ABSTRACT = Field("internationalAbstract", I18N)
+
+# -- the tables -------------------------------------------------------------------------
+
+WORKSPACE = (*_m("name", "isolated"), Field("metadata", MAP), *_m("dateCreated", "dateModified"))
+NAMESPACE = (*_m("prefix", "uri", "isolated"), Field("metadata", MAP))
+
+STORE = _m(
+    "name",
+    "description",
+    "type",
+    "enabled",
+    "workspace",
+    "connectionParameters",
+    "__default",
+    "url",
+    "capabilitiesURL",
+    "dateCreated",
+    "dateModified",
+    "disableOnConnFailure",
+    "metadata",
+)
+DATA_STORE = STORE
+COVERAGE_STORE = STORE
+
+RESOURCE = (
+    *_m("name", "nativeName"),
+    Field("alias", STRINGS, item="string"),
+    *_m("namespace", "title", "description", "abstract", "keywords"),
+    METADATA_LINKS,
+    DATA_LINKS,
+    *_m(
+        "nativeCRS",
+        "srs",
+        "nativeBoundingBox",
+        "latLonBoundingBox",
+        "projectionPolicy",
+        "enabled",
+        "advertised",
+        "metadata",
+        "store",
+    ),
+    Field("serviceConfiguration", BOOL, default=False),
+    Field("disabledServices", STRINGS, item="string"),
+    Field("simpleConversionEnabled", BOOL, default=False),
+    I18N_TITLE,
+    I18N_ABSTRACT,
+)
+FEATURE_TYPE = (
+    *RESOURCE,
+    Field("cqlFilter", TEXT),
+    *_m("maxFeatures", "numDecimals"),
+    Field("padWithZeros", BOOL, default=False),
+    Field("forcedDecimal", BOOL, default=False),
+    Field("responseSRS", STRINGS, item="string"),
+    Field("overridingServiceSRS", BOOL, default=False),
+    Field("skipNumberMatched", BOOL, default=False),
+    Field("circularArcPresent", BOOL, default=False),
+    Field("encodeMeasures", BOOL),
+    Field("linearizationTolerance", TEXT),
+    *_m("attributes", "dateCreated", "dateModified"),
+)
+COVERAGE = (
+    *RESOURCE,
+    Field("nativeFormat"),
+    Field("grid", STRUCT, sub=GRID),
+    *_m(
+        "supportedFormats",
+        "interpolationMethods",
+        "defaultInterpolationMethod",
+        "dimensions",
+        "requestSRS",
+        "responseSRS",
+        "parameters",
+        "nativeCoverageName",
+        "dateCreated",
+        "dateModified",
+    ),
+)
+LAYER = (
+    Field("name"),
+    Field("abstractTxt", TEXT),
+    *_m("path", "type", "defaultStyle", "styles", "resource"),
+    Field("legend", STRUCT, sub=LEGEND),
+    *_m("enabled", "queryable", "opaque", "advertised"),
+    Field("metadata", MAP),
+    Field("attribution", STRUCT, sub=ATTRIBUTION, default={"logoWidth": 0, "logoHeight": 0}),
+    AUTHORITY_URLS,
+    IDENTIFIERS,
+    Field("defaultWMSInterpolationMethod", ENUM, choices=WMS_INTERPOLATIONS),
+    I18N_TITLE,
+    I18N_ABSTRACT,
+    *_m("dateCreated", "dateModified"),
+)
+LAYER_GROUP = (
+    *_m("name", "mode"),
+    Field("queryDisabled", BOOL),
+    *_m("title", "abstractTxt", "workspace"),
+    Field("path", TEXT),
+    *_m("rootLayer", "rootLayerStyle", "publishables", "styles"),
+    METADATA_LINKS,
+    Field("bounds"),
+    Field("metadata", MAP),
+    Field("attribution", STRUCT, sub=ATTRIBUTION),
+    AUTHORITY_URLS,
+    IDENTIFIERS,
+    Field("keywords"),
+    I18N_TITLE,
+    I18N_ABSTRACT,
+    *_m("enabled", "advertised", "dateCreated", "dateModified"),
+)
+
+TABLES: dict[str, tuple[Field, ...]] = {
+    "workspace": WORKSPACE,
+    "namespace": NAMESPACE,
+    "dataStore": DATA_STORE,
+    "coverageStore": COVERAGE_STORE,
+    "featureType": FEATURE_TYPE,
+    "coverage": COVERAGE,
+    "layer": LAYER,
+    "layerGroup": LAYER_GROUP,
+}
+"""every catalog kind this area writes, by its root element"""
+
+
+def generic(table: tuple[Field, ...]) -> tuple[Field, ...]:
+    """The fields of ``table`` kept in ``extras``."""
+    return tuple(f for f in table if f.generic)
+
+
+def order(table: tuple[Field, ...]) -> dict[str, int]:
+    """Each tag's position in the output."""
+    return {f.tag: i for i, f in enumerate(table)}

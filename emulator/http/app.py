@@ -48,6 +48,7 @@ AREAS: list[LazyRoutes] = [
         ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
         ("catalog", CATALOG_PREFIXES),
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
+        ("gwc", ("/gwc/rest",)),
     )
 ]
 """The areas' routes in matching order, each imported when a request first reaches the

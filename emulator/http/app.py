@@ -68,6 +68,7 @@ AREAS: list[LazyRoutes] = [
             ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
         ),
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
+        ("gwc", ("/gwc/rest",)),
     )
 ]
 """The areas' routes in matching order, each imported when a request first reaches the

@@ -86,6 +86,11 @@ class SeedScheduler:
         simulation.run(self.store, None)
         simulation.commit_all(self.store)
 
+    def commit(self) -> None:
+        """Write the seed progress made up to now into the cache model (before a change
+        that deletes from it)."""
+        simulation.commit_all(self.store)
+
     def reset(self) -> None:
         """Nothing to do: tasks live in the state, which the emulator restores."""
 

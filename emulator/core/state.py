@@ -21,6 +21,7 @@ import types
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from .gcpause import paused
 from .record import record
 
 if TYPE_CHECKING:
@@ -127,7 +128,8 @@ class State:
         blob, box = pending[name]
         values = box.get("values")
         if values is None:
-            values = box.setdefault("values", pickle.loads(blob))
+            with paused():
+                values = box.setdefault("values", pickle.loads(blob))
         for key, value in values.items():
             self.__dict__.setdefault(key, value)
         return self.__dict__[name]

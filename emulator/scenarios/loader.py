@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ..core import root
 from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
+from ..core.gcpause import paused
 from ..core.profile import PROFILES
 from ..core.record import field, record
 from ..core.state import Snapshot, State
@@ -307,8 +308,9 @@ class _DocumentCache:
             raise ScenarioError("scenario document: a scenario must be a JSON object")
         name = "document-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
         origin = dict.fromkeys(doc, base_dir / name)
-        state, settings = build_document(doc, origin, base_dir)
-        scenario = Scenario(name, settings, state.snapshot())
+        with paused():
+            state, settings = build_document(doc, origin, base_dir)
+            scenario = Scenario(name, settings, state.snapshot())
         if len(self.entries) >= self.size:
             self.entries.pop(next(iter(self.entries)))
         self.entries[(text, base_dir)] = scenario

@@ -60,9 +60,22 @@ CHILD_PATHS = {
 }
 
 
+_PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-*")
+"""what ``URLEncoder`` leaves as it is"""
+
+
 def encode(name: str) -> str:
     """A path segment as ``java.net.URLEncoder`` writes it (space ``+``, ``:`` ``%3A``)."""
+    if _PLAIN.issuperset(name):  # most names: nothing to encode
+        return name
     return quote_plus(name, safe="*").replace("~", "%7E")
+
+
+def list_json(alias: str, items: Iterable[tuple[str, str]]) -> dict[str, Any]:
+    """``list_node``'s JSON document, built directly (a list of ten thousand layers is one
+    request of many; the node tree would cost five times the list itself)."""
+    entries = [{"name": name, "href": href} for name, href in items]
+    return {alias + "s": {alias: entries} if entries else ""}
 
 
 class Links:

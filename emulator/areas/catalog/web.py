@@ -14,8 +14,9 @@ from starlette.responses import Response
 
 from ...core.errors import NotFound
 from ...http import context
+from ...wire import json as wjson
 from ...wire.negotiate import split_ext
-from .codec import Links, encode, list_node, render
+from .codec import Links, encode, list_json, list_node, render
 from .tree import Node, read_body
 
 if TYPE_CHECKING:
@@ -72,7 +73,10 @@ def answer_list(
     request: Request, alias: str, names: list[str], fmt: str, title: str = ""
 ) -> Response:
     page = page_url(request)
-    node = list_node(alias, [(n, f"{page}/{encode(n)}.{fmt}") for n in names])
+    items = [(n, f"{page}/{encode(n)}.{fmt}") for n in names]
+    if fmt == "json":
+        return context.respond(wjson.dumps(list_json(alias, items)), fmt)
+    node = list_node(alias, items)
     return answer(node, fmt, title or node.tag)
 
 

@@ -12,14 +12,16 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime
 from typing import Any
 
-import shapely
-import shapely.geometry
 from pygeofilter import ast, values
 
 from ...core.errors import Invalid
+from ...core.lazy import LazyModule
 from .bindings import format_value, parse_instant
 from .geo import Envelope
 from .model import Feature
+
+shapely = LazyModule("shapely")
+"""imported by the first spatial expression (with numpy, a third of a second)"""
 
 Expr = Callable[[Feature], Any]
 

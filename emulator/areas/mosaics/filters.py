@@ -19,6 +19,7 @@ An attribute the index does not have reads as empty.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -26,18 +27,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import shapely.geometry
 from lark import Lark
+from lark import __version__ as lark_version
 from lark.exceptions import LarkError
 from pygeofilter import ast, values
-from pygeofilter.parsers import ecql as ecql_package
-from pygeofilter.parsers.ecql.parser import ECQLTransformer
 
 from ...core.errors import Invalid
+from ...core.lazy import LazyModule
+from ...scenarios import diskcache
+from .ecql_tree import ECQLTree
 from .expressions import as_text, compare, expression, instant, shape
 from .model import Feature
 
 Predicate = Callable[[Feature], bool]
+
+shapely = LazyModule("shapely")
+"""imported by the first spatial filter (with numpy, a third of a second)"""
 
 GRAMMAR_ADDITIONS = r"""
 %override ?condition: condition_and
@@ -53,17 +58,34 @@ GRAMMAR_ADDITIONS = r"""
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    """pygeofilter's ECQL grammar with GeoServer's additions (built once per process)."""
-    folder = Path(ecql_package.__file__).parent
+    """pygeofilter's ECQL grammar with GeoServer's additions (built once per process; the
+    grammar's tables are kept in the scenario cache folder, so a later process loads them)."""
+    spec = importlib.util.find_spec("pygeofilter.parsers.ecql")  # not imported: see ecql_tree
+    assert spec is not None and spec.submodule_search_locations
+    folder = Path(spec.submodule_search_locations[0])
     grammar = (folder / "grammar.lark").read_text(encoding="utf-8") + GRAMMAR_ADDITIONS
     return Lark(
         grammar,
         parser="lalr",
         maybe_placeholders=False,
-        transformer=ECQLTransformer(),
+        transformer=ECQLTree(),
         import_paths=[str(folder.parent)],
         source_path=str(folder / "grammar.lark"),
+        cache=_tables_file(),
     )
+
+
+def _tables_file() -> str | bool:
+    """Where lark keeps the grammar's parse tables (it checks the grammar's digest on
+    reading), or False with the scenario cache off or its folder not writable."""
+    folder = diskcache.folder()
+    if folder is None:
+        return False
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / f"ecql-lark-{lark_version}.tables")
 
 
 def parse(text: str) -> ast.Node:

@@ -15,6 +15,8 @@ the indexer holds ``regex=…`` (optionally followed by ``,format=<SimpleDateFor
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.record import field, record
 from .bindings import DATABASE, SHAPEFILE, IndexAttribute, SchemaError, parse_spec, stored
 
@@ -79,7 +81,32 @@ class Indexer:
 
 def schema(indexer: Indexer, coverage: str | None = None) -> list[IndexAttribute]:
     """The index attributes of a coverage, in the order the index store keeps them. A spec
-    GeoTools cannot read gives the default schema, as GeoTools falls back to it."""
+    GeoTools cannot read gives the default schema, as GeoTools falls back to it.
+
+    Worked out once per distinct configuration (a mosaic asks for each granule it indexes)."""
+    key = (
+        tuple(indexer.params.items()),
+        tuple(indexer.schemas.items()),
+        tuple(indexer.coverages),
+        None if indexer.datastore is None else tuple(indexer.datastore.items()),
+        coverage,
+    )
+    return list(_schema(key, indexer))
+
+
+_SCHEMAS: dict[tuple[Any, ...], tuple[IndexAttribute, ...]] = {}
+
+
+def _schema(key: tuple[Any, ...], indexer: Indexer) -> tuple[IndexAttribute, ...]:
+    found = _SCHEMAS.get(key)
+    if found is None:
+        if len(_SCHEMAS) >= 256:
+            _SCHEMAS.clear()
+        found = _SCHEMAS[key] = tuple(_work_out_schema(indexer, key[-1]))
+    return found
+
+
+def _work_out_schema(indexer: Indexer, coverage: str | None) -> list[IndexAttribute]:
     spec = _spec_for(indexer, coverage)
     declared: list[tuple[str, str]] | None = None
     if spec:

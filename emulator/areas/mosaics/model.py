@@ -99,21 +99,30 @@ class Mosaic:
         end = None if limit is None else offset + limit
         return found[offset:end]
 
-    def add(self, granules: Iterable[Granule]) -> list[Granule]:
-        """Index new granules (ids assigned here); a granule of a file already indexed
-        replaces the old entry, as a re-harvest does."""
-        added = []
-        for granule in granules:
-            if granule.file is not None:
-                self.granules = [
-                    g
-                    for g in self.granules
-                    if not (g.file == granule.file and g.coverage == granule.coverage)
-                ]
+    def add(
+        self, granules: Iterable[Granule], ids: Iterable[int | None] | None = None
+    ) -> list[Granule]:
+        """Index new granules, each given the next id (or, where ``ids`` names one, that id,
+        the next id moving past it); a granule of a file already indexed replaces the old
+        entry, as a re-harvest does. Linear in the index plus the new granules."""
+        added = list(granules)
+        wanted = list(ids) if ids is not None else [None] * len(added)
+        keys = {(g.file, g.coverage) for g in added if g.file is not None}
+        if keys:  # one pass for every replaced entry (granules of the same files)
+            self.granules = [g for g in self.granules if (g.file, g.coverage) not in keys]
+        latest: dict[tuple[str | None, str], Granule] = {}
+        for granule, given in zip(added, wanted, strict=True):
             granule.id = self.next_id
             self.next_id += 1
-            self.granules.append(granule)
-            added.append(granule)
+            if given is not None:
+                granule.id = given
+                self.next_id = max(self.next_id, given + 1)
+            if granule.file is not None:
+                latest[(granule.file, granule.coverage)] = granule
+        # within the batch too, the last granule of a file is the one kept
+        self.granules.extend(
+            g for g in added if g.file is None or latest[(g.file, g.coverage)] is g
+        )
         return added
 
     def remove(self, granules: Iterable[Granule]) -> list[Granule]:

@@ -40,7 +40,7 @@ from . import configure, harvest, properties
 from .bindings import format_value
 from .geo import Envelope
 from .indexer import DATASTORE_PROPERTIES, INDEXER_PROPERTIES, Collector, Indexer
-from .model import Mosaic
+from .model import Granule, Mosaic
 from .sources import DATADIR, FileRef, locate, parse_key, store_root
 
 KEYS = {
@@ -80,8 +80,8 @@ def _apply_one(state: State, sec: Section) -> None:
     mosaic.bands = tuple(sec.strings("bands")) or mosaic.bands
     mosaic.eight_bit = sec.bool("eightBit", False)
     harvest.check(mosaic)
-    for g in sec.items("granules"):
-        _granule(mosaic, root, g)
+    declared = [_granule(mosaic, root, g) for g in sec.items("granules")]
+    mosaic.add([g for g, _ in declared], [given for _, given in declared])
     mosaic.next_id = max(sec.int("nextId", mosaic.next_id), mosaic.next_id)
     _write_config(state, root, mosaic)
     cat = state.catalog
@@ -114,7 +114,8 @@ def _collector(sec: Section) -> Collector:
     )
 
 
-def _granule(mosaic: Mosaic, root: FileRef, sec: Section) -> None:
+def _granule(mosaic: Mosaic, root: FileRef, sec: Section) -> tuple[Granule, int | None]:
+    """A declared granule and the id the scenario gives it (None: the next one)."""
     sec.only({"id", "location", "bbox", "values", "file"})
     location = sec.str("location", required=True)
     box = sec.list("bbox", required=True)
@@ -134,10 +135,7 @@ def _granule(mosaic: Mosaic, root: FileRef, sec: Section) -> None:
         else (locate(location) if location.startswith("/") else root.child(location))
     )
     granule.file = target.key if isinstance(target, FileRef) else None
-    mosaic.add([granule])
-    if sec.has("id"):
-        granule.id = sec.int("id")
-        mosaic.next_id = max(mosaic.next_id, granule.id + 1)
+    return granule, (sec.int("id") if sec.has("id") else None)
 
 
 def _write_config(state: State, root: FileRef, mosaic: Mosaic) -> None:

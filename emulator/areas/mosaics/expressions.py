@@ -30,6 +30,8 @@ def expression(node: Any) -> Expr:
     if isinstance(node, ast.Attribute):
         name = str(node.name)
         local = name.rsplit(":", 1)[-1]
+        if local == name:
+            return lambda f: f.get(name)
         return lambda f: f.get(name, f.get(local))
     if isinstance(node, ast.Arithmetic):
         lhs, rhs, op = expression(node.lhs), expression(node.rhs), ARITHMETIC[type(node)]

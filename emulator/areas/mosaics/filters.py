@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -153,6 +153,17 @@ COMPARE: dict[type, Callable[[Any, Any], bool]] = {
 
 def _comparison(node: Any) -> Predicate:
     lhs, rhs, op = expression(node.lhs), expression(node.rhs), COMPARE[type(node)]
+    literal = node.rhs
+    if type(literal) in (int, float) and isinstance(node.lhs, ast.Attribute):
+        # an attribute against a number: a number read from the index compares as it is
+        # (what ``compare`` would make of it), anything else goes the general way
+        def against_number(f: Feature) -> bool:
+            value = lhs(f)
+            if type(value) in (int, float):
+                return bool(op(value, literal))
+            return compare(value, literal, op)
+
+        return against_number
     return lambda f: compare(lhs(f), rhs(f), op)
 
 
@@ -222,7 +233,9 @@ def _temporal(node: Any) -> Predicate:
     target = _period(node.rhs) if isinstance(node.rhs, values.Interval) else instant(node.rhs)
 
     def check(f: Feature) -> bool:
-        v = instant(value(f))
+        raw = value(f)
+        # an index date is already an instant in UTC; anything else is converted
+        v = raw if type(raw) is datetime and raw.tzinfo is UTC else instant(raw)
         return v is not None and target is not None and test(v, target)
 
     return check

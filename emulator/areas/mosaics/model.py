@@ -93,9 +93,14 @@ class Mosaic:
         limit: int | None = None,
     ) -> list[Granule]:
         """The granules of ``coverage`` the predicate accepts, in index order, paged."""
-        found = [
-            g for g in self.granules_of(coverage) if predicate is None or predicate(self.feature(g))
-        ]
+        found = self.granules_of(coverage)
+        if predicate is not None:  # ``feature``'s dict, its two names looked up once
+            location, geometry = self.location_attribute, self.geometry_attribute(coverage)
+            found = [
+                g
+                for g in found
+                if predicate({**g.values, location: g.location, geometry: g.envelope})
+            ]
         end = None if limit is None else offset + limit
         return found[offset:end]
 

@@ -113,11 +113,13 @@ def test_a_method_the_area_lacks_answers_405_with_allow() -> None:
 
 
 def test_the_check_sees_what_a_first_use_imports() -> None:
-    """The same check after one granule filter and one XML body: it would notice them."""
+    """The same check after one spatial granule filter and one XML body: it would notice
+    them (shapely and numpy come with the first spatial filter only)."""
     code = START.replace(
         "print(",
         "from geoserver_emulator.areas.mosaics import filters\n"
-        'filters.compile_filter("a = 1")\n'
+        'filters.compile_filter("BBOX(the_geom, 0, 0, 1, 1)")(\n'
+        '    {"the_geom": filters.shapely.geometry.box(0, 0, 2, 2)})\n'
         "from geoserver_emulator.wire import xml\n"
         "xml.element('x')\n"
         "print(",

@@ -85,7 +85,7 @@ def all_routes() -> list[BaseRoute]:
     """Every route of ``app_routes()``, each area's listed in place (imports every area)."""
     out: list[BaseRoute] = []
     for route in app_routes():
-        out.extend(route.routes if isinstance(route, LazyRoutes | RouteGroup) else [route])
+        out.extend(route.routes if isinstance(route, RouteGroup) else [route])
     return out
 
 

@@ -58,7 +58,48 @@ class Route(routing.Route):
         return "path_regex" in self.__dict__
 
 
-class LazyRoutes(BaseRoute):
+def match_in_order(routes: list[BaseRoute], path: str, scope: Scope) -> tuple[Match, Scope]:
+    """The first full match among ``routes`` (else the first partial one), as a router
+    trying them in order would find it; a ``Route`` whose literal start the path lacks is
+    passed over without running its regex."""
+    partial: tuple[Match, Scope] | None = None
+    for route in routes:
+        literal = getattr(route, "literal", None)
+        if literal is not None and not path.startswith(literal):
+            continue
+        match, child = route.matches(scope)
+        if match is Match.FULL:
+            return match, {**child, _ROUTE: route}
+        if match is Match.PARTIAL and partial is None:
+            partial = (match, {**child, _ROUTE: route})
+    return partial or (Match.NONE, {})
+
+
+class RouteGroup(BaseRoute):
+    """Routes matched in order as if listed in place (``match_in_order``): the control plane
+    and reload routes, which every request passes on its way to an area."""
+
+    def __init__(self, routes: list[BaseRoute]) -> None:
+        self.routes = routes
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] != "http":
+            return Match.NONE, {}
+        return match_in_order(self.routes, _route_path(scope), scope)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await scope[_ROUTE].handle(scope, receive, send)
+
+    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
+        for route in self.routes:
+            try:
+                return route.url_path_for(name, **path_params)
+            except routing.NoMatchFound:
+                continue
+        raise routing.NoMatchFound(name, path_params)
+
+
+class LazyRoutes(RouteGroup):
     """An area's routes, imported when a request first reaches one of the area's paths.
 
     ``module`` names the area's routes module (its ``routes`` list); ``prefixes`` are the
@@ -99,17 +140,6 @@ class LazyRoutes(BaseRoute):
             return Match.NONE, {}
         return match_in_order(self.routes, path, scope)
 
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await scope[_ROUTE].handle(scope, receive, send)
-
-    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
-        for route in self.routes:
-            try:
-                return route.url_path_for(name, **path_params)
-            except routing.NoMatchFound:
-                continue
-        raise routing.NoMatchFound(name, path_params)
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.module!r})"
 
@@ -118,47 +148,6 @@ _ROUTE = "emulator.route"
 """scope key: the route of a lazy area that matched"""
 _SEGMENTS = "emulator.segments"
 """scope key: the routed path and its segments, split once for every area's prefixes"""
-
-
-def match_in_order(routes: list[BaseRoute], path: str, scope: Scope) -> tuple[Match, Scope]:
-    """The first full match among ``routes`` (else the first partial one), as a router
-    trying them in order would find it; a ``Route`` whose literal start the path lacks is
-    passed over without running its regex."""
-    partial: tuple[Match, Scope] | None = None
-    for route in routes:
-        literal = getattr(route, "literal", None)
-        if literal is not None and not path.startswith(literal):
-            continue
-        match, child = route.matches(scope)
-        if match is Match.FULL:
-            return match, {**child, _ROUTE: route}
-        if match is Match.PARTIAL and partial is None:
-            partial = (match, {**child, _ROUTE: route})
-    return partial or (Match.NONE, {})
-
-
-class RouteGroup(BaseRoute):
-    """Routes matched in order as if listed in place (``match_in_order``): the control plane
-    and reload routes, which every request passes on its way to an area."""
-
-    def __init__(self, routes: list[BaseRoute]) -> None:
-        self.routes = routes
-
-    def matches(self, scope: Scope) -> tuple[Match, Scope]:
-        if scope["type"] != "http":
-            return Match.NONE, {}
-        return match_in_order(self.routes, _route_path(scope), scope)
-
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await scope[_ROUTE].handle(scope, receive, send)
-
-    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
-        for route in self.routes:
-            try:
-                return route.url_path_for(name, **path_params)
-            except routing.NoMatchFound:
-                continue
-        raise routing.NoMatchFound(name, path_params)
 
 
 def _under(segments: list[str], prefix: tuple[str, ...]) -> bool:

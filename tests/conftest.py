@@ -6,8 +6,14 @@ from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
+from hypothesis import settings
 
 from geoserver_emulator import Emulator
+
+# Hypothesis' per-example deadline is a timed assertion: on a shared or slow machine it fails
+# tests whose code is right. Timings belong to benchmarks/, so the suite runs without it.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 BASE = "http://localhost:8080/geoserver"
 ADMIN = ("admin", "geoserver")

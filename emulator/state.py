@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .areas.appschema.model import AppSchemaStore
     from .areas.auth_filters.model import FilterStore
     from .areas.auth_providers.model import ProviderStore
+    from .areas.cascade.model import Remotes
     from .areas.catalog.model import Catalog
     from .areas.mosaics.model import MosaicStore
     from .areas.security.model import SecurityStore
@@ -52,6 +53,7 @@ STORES: dict[str, str] = {
     "about": "geoserver_emulator.areas.about.model:AboutStore",
     "mosaics": "geoserver_emulator.areas.mosaics.model:MosaicStore",
     "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
+    "cascade": "geoserver_emulator.areas.cascade.model:Remotes",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty
 state is made (to build a scenario); a restored state imports a store's module when its
@@ -74,6 +76,7 @@ class State:
     about: AboutStore
     mosaics: MosaicStore
     appschema: AppSchemaStore
+    cascade: Remotes
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""

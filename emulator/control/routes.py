@@ -8,7 +8,7 @@ import math
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..core.errors import Invalid
+from ..core.errors import Invalid, NotFound
 from ..http.context import body, emulator
 from ..http.routing import Route
 from ..wire.json import dumps
@@ -117,3 +117,51 @@ async def faults(request: Request) -> Response:
 
 
 routes.append(Route("/__emulator/faults", faults, methods=["GET", "POST", "DELETE"]))
+
+
+# -- remote servers of cascaded stores (the cascade issue) ----------------------------------
+
+
+async def remote(request: Request) -> Response:
+    """The capabilities documents cascaded WMS/WMTS stores read (``areas/cascade``): PUT
+    registers the body under ``?url=``, DELETE forgets it, GET lists them or (with ``url``)
+    answers the document."""
+    from ..areas.cascade import capabilities  # the cascade area, loaded on first use
+
+    remotes = emulator(request).state.cascade
+    url = request.query_params.get("url")
+    if request.method == "GET" and url is None:
+        listed = []
+        for known, document in remotes.listed():
+            caps = capabilities.parse(document)
+            listed.append(
+                {
+                    "url": known,
+                    "service": caps.service,
+                    "version": caps.version,
+                    "layers": [layer.name for layer in caps.layers],
+                }
+            )
+        return _json({"remotes": listed})
+    if not url:
+        raise Invalid("Missing query parameter url")
+    if request.method == "GET":
+        document = remotes.document(url)
+        if document is None:
+            raise NotFound(f"No capabilities document is registered for {url}")
+        return Response(document, media_type="application/xml")
+    if request.method == "DELETE":
+        if not remotes.forget(url):
+            raise NotFound(f"No capabilities document is registered for {url}")
+        return Response(status_code=204)
+    raw = await body(request)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Invalid("The capabilities document must be UTF-8") from None
+    capabilities.parse(text)
+    remotes.register(url, text)
+    return Response(status_code=204)
+
+
+routes.append(Route("/__emulator/remote", remote, methods=["GET", "PUT", "DELETE"]))

@@ -46,6 +46,15 @@ AREAS: list[LazyRoutes] = [
             ),
         ),
         ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
+        (
+            "cascade",
+            (
+                "/rest/workspaces/*/wmsstores",
+                "/rest/workspaces/*/wmslayers",
+                "/rest/workspaces/*/wmtsstores",
+                "/rest/workspaces/*/wmtslayers",
+            ),
+        ),
         ("catalog", CATALOG_PREFIXES),
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
     )

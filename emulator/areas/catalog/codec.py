@@ -56,6 +56,13 @@ CHILD_PATHS = {
     "wmtsStore": ("layers", "layers"),
 }
 
+RESOURCE_PATHS = {
+    "featureType": ("datastores", "featuretypes"),
+    "wmsLayer": ("wmsstores", "wmslayers"),
+    "wmtsLayer": ("wmtsstores", "layers"),
+}
+"""store and child path segments of a resource's own link, by kind (else a coverage's)"""
+
 
 def encode(name: str) -> str:
     """A path segment as ``java.net.URLEncoder`` writes it (space ``+``, ``:`` ``%3A``)."""
@@ -81,8 +88,7 @@ class Links:
         )
 
     def resource(self, res: Resource) -> str:
-        kind = "datastores" if res.kind == "featureType" else "coveragestores"
-        child = "featuretypes" if res.kind == "featureType" else "coverages"
+        kind, child = RESOURCE_PATHS.get(res.kind, ("coveragestores", "coverages"))
         return self.href(
             "workspaces", encode(res.workspace), kind, encode(res.store), child, encode(res.name)
         )

@@ -249,7 +249,16 @@ def test_bad_scenario_file_exits_2_naming_file_and_key(tmp_path, content, says):
         file.write_text(content)
     port = _free_port()
     proc = subprocess.run(
-        [sys.executable, "-m", "geoserver_emulator", "serve", "--port", str(port), "--scenario", str(file)],
+        [
+            sys.executable,
+            "-m",
+            "geoserver_emulator",
+            "serve",
+            "--port",
+            str(port),
+            "--scenario",
+            str(file),
+        ],
         capture_output=True,
         text=True,
         timeout=STARTUP_LIMIT,

@@ -202,7 +202,8 @@ def store_node(store: HTTPStore, links: Links, fmt: str, layers: list[str]) -> N
     """A store; in HTML its layers are listed (each a link), elsewhere one collection link."""
     node = Node(store.kind).add("name", store.name).add("description", store.description)
     node.add("type", store.type).add("enabled", store.enabled)
-    node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
+    if fmt != "html":  # GeoServer's page links only the layers
+        node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
     if store.metadata:
         node.child(entries_node("metadata", store.metadata))
     node.add("__default" if fmt == "xml" else "_default", store.default)

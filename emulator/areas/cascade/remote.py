@@ -1,10 +1,11 @@
 """Reaching a cascaded store's remote server: its registered capabilities document, read.
 
 What GeoServer does over HTTP happens here against ``state.cascade`` (the registered
-documents) and ``state.urlchecks``: a URL the URL checks refuse is not fetched; a URL with
-no document is a server that does not answer; a document that is not a capabilities
-document is a server that answers nonsense. Each is a ``Unreachable`` error (500, as
-GeoServer's ``IOException`` surfaces through its controllers).
+documents): a URL with no document is a server that does not answer; a document that is
+not a capabilities document of the store's service is a server that answers nonsense. Each
+is an ``Unreachable`` error (500, as GeoServer's ``IOException`` surfaces through its
+controllers). The URL checks (``/rest/urlchecks``) do not apply: GeoServer exempts the URLs
+administrators configure, cascaded WMS and WMTS stores among them.
 """
 
 from __future__ import annotations
@@ -28,8 +29,6 @@ def connect(state: State, store: HTTPStore) -> Capabilities:
     url = store.capabilities_url
     if not url:
         raise Unreachable(f"The {_service(store)} store {store.name} has no capabilities URL")
-    if not state.urlchecks.allows(url):
-        raise Unreachable(f"Evaluation Failure: '{url}' was not accepted by external URL checks")
     document = state.cascade.document(url)
     if document is None:
         raise Unreachable(f"Unable to connect to {url}: the remote server does not answer")

@@ -31,7 +31,7 @@ from .entities import Capabilities, RemoteLayer, RemoteStyle
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _DOCTYPE = re.compile(rb"<!DOCTYPE[^\[\]<>]{0,2000}>", re.IGNORECASE)
 _EPSG = re.compile(
-    r"(?:urn:(?:x-)?ogc:def:crs:EPSG:[0-9.]*:|http://www\.opengis\.net/def/crs/EPSG/0/)(\d+)"
+    r"(?:urn:(?:x-)?ogc:def:crs:EPSG:(?:[0-9.]*:)+|http://www\.opengis\.net/def/crs/EPSG/0/)(\d+)"
 )
 NORTH_EAST = frozenset(GEOGRAPHIC_CODES - {"CRS:84"})
 """geographic EPSG codes whose axis order is latitude first"""

@@ -96,7 +96,7 @@ def update_store(
     if name is not None and name != current.name:
         raise Forbidden(f"Attempting to rename {current.name} to {name} via PUT")
     updated = copy.deepcopy(current)
-    _assign(updated, fields)
+    assign(updated, fields)
     cat.replace_store(current.workspace, current.name, updated, when=when)
     return updated
 
@@ -107,11 +107,15 @@ def delete_store(cat: Catalog, store: HTTPStore, recurse: bool) -> None:
     cat.delete_store(store.workspace, store.name, recurse=True)
 
 
-def _assign(target: Any, fields: dict[str, Any]) -> None:
+def assign(target: Any, fields: dict[str, Any]) -> None:
+    """Set parsed fields on a store or layer; a field its kind lacks is refused."""
     for key, value in fields.items():
         if not hasattr(target, key):
-            raise Invalid(f"A {target.kind} has no field {key}")
+            raise Invalid(f"A {target.kind} has no field {_FIELD_NAMES.get(key, key)}")
         setattr(target, key, value)
+
+
+_FIELD_NAMES = {"header_name": "headerName", "header_value": "headerValue"}
 
 
 # -- layers ---------------------------------------------------------------------------------
@@ -132,7 +136,7 @@ def build_layer(
     cls: type[WMSLayer | WMTSLayer] = WMSLayer if store.kind == "wmsStore" else WMTSLayer
     full = _from_remote(cls, store, found, remote)
     layer = cls(name or full.name, store.workspace, store.name)
-    _assign(layer, {k: v for k, v in fields.items() if k != "name"})
+    assign(layer, {k: v for k, v in fields.items() if k != "name"})
     layer.native_name = native
     layer.enabled = True
     layer.srs = layer.srs or full.srs
@@ -205,7 +209,7 @@ def update_layer(
     if namespace is not None and namespace != current.workspace:
         raise Forbidden(f"Expected workspace {current.workspace} but client specified {namespace}")
     updated = copy.deepcopy(current)
-    _assign(updated, fields)
+    assign(updated, fields)
     cat.replace_resource(current.workspace, current.name, updated, when=when)
 
 

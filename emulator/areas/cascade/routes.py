@@ -100,8 +100,7 @@ async def _post_store(request: Request, cat: Catalog, kind: Kind, ws: str) -> Re
     if given is not None and given not in (ws, requested):
         raise Forbidden(f"Expected workspace {requested} but client specified {given}")
     store = kind.store_cls(fields.pop("name", None) or "", ws)
-    for key, value in fields.items():
-        setattr(store, key, value)
+    model.assign(store, fields)
     model.add_store(cat, store, web.now(request))
     path = f"workspaces/{seg(requested)}/{kind.stores}/{seg(store.name)}"
     return web.created(request, path, store.name)

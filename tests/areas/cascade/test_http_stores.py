@@ -249,3 +249,11 @@ def test_responses_are_deterministic(remote):
     ]
     first = [remote.get(p).content for p in paths]
     assert [remote.get(p).content for p in paths] == first
+
+
+def test_a_wms_store_has_no_wmts_fields(client, emu):
+    before = emu.dump_scenario()
+    r = client.post("/rest/workspaces/sf/wmsstores", json={"wmsStore": {"name": "h",
+                    "headerName": "X"}})  # fmt: skip
+    assert r.status_code == 400 and r.text == "A wmsStore has no field headerName"
+    assert emu.dump_scenario() == before

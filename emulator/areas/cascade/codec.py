@@ -125,14 +125,16 @@ def parse_store(d: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, attr in STORE_TEXT:
         _put(out, d, key, attr, text(d, key))
-    for key, attr in STORE_INTS:
-        _put(out, d, key, attr, integer(d, key))
-    _put(out, d, "enabled", "enabled", flag(d, "enabled"))
+    for key, attr in STORE_INTS:  # primitives in GeoServer: null leaves them as they are
+        _put(out, {}, key, attr, integer(d, key))
+    _put(out, {}, "enabled", "enabled", flag(d, "enabled"))
     default_key = "__default" if "__default" in d else "_default"
-    _put(out, d, default_key, "default", flag(d, default_key))
+    _put(out, {}, default_key, "default", flag(d, default_key))
     _put(out, d, "disableOnConnFailure", "disable_on_conn_failure", flag(d, "disableOnConnFailure"))
     _put(out, d, "workspace", "workspace", ref_name(d, "workspace"))
     _put(out, d, "metadata", "metadata", entries(d, "metadata", structured=True))
+    if out.get("metadata", {}) is None:
+        out["metadata"] = {}
     return out
 
 
@@ -168,6 +170,8 @@ def parse_layer(d: dict[str, Any]) -> dict[str, Any]:
     for key in ("remote_styles", "selected_remote_formats", "selected_remote_styles", "keywords"):
         if key in out and out[key] is None:
             out[key] = []
+    if "metadata" in out and out["metadata"] is None:
+        out["metadata"] = {}
     for key in ("enabled", "advertised", "metadata_bbox_respected"):
         if key in out and out[key] is None:
             del out[key]

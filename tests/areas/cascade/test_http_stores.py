@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from geoserver_emulator import Emulator
+
 from .conftest import WMS_URL
 
 BASE = "http://localhost:8080/geoserver/rest"
@@ -257,3 +259,18 @@ def test_a_wms_store_has_no_wmts_fields(client, emu):
                     "headerName": "X"}})  # fmt: skip
     assert r.status_code == 400 and r.text == "A wmsStore has no field headerName"
     assert emu.dump_scenario() == before
+
+
+def test_null_leaves_primitives_and_empties_maps(remote, emu, tmp_path):
+    body = {"wmsStore": {"maxConnections": None, "enabled": None, "metadata": None}}
+    assert remote.put("/rest/workspaces/sf/wmsstores/demo", json=body).status_code == 200
+    store = remote.get("/rest/workspaces/sf/wmsstores/demo.json").json()["wmsStore"]
+    assert store["maxConnections"] == 6 and store["enabled"] is True and "metadata" not in store
+    body = {"wmsLayer": {"metadata": None, "minScale": None, "keywords": None}}
+    assert remote.put("/rest/workspaces/sf/wmslayers/states", json=body).status_code == 200
+    layer = remote.get("/rest/workspaces/sf/wmslayers/states.json").json()["wmsLayer"]
+    assert "keywords" not in layer and "minScale" not in layer
+    emu.save_scenario(tmp_path / "s.json")
+    again = Emulator(str(tmp_path / "s.json"))
+    assert again.state.catalog.stores == emu.state.catalog.stores
+    assert again.state.catalog.resources == emu.state.catalog.resources

@@ -13,6 +13,7 @@ from .about import scenario as about
 from .appschema import scenario as appschema
 from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
+from .cascade import scenario as cascade
 from .catalog import scenario as catalog
 from .mosaics import scenario as mosaics
 from .security import scenario as security
@@ -29,6 +30,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("authFilters", auth_filters),
     ("security", security),
     ("catalog", catalog),
+    ("cascade", cascade),
     ("mosaics", mosaics),
     ("styles", styles),
     ("appSchema", appschema),

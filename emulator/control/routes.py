@@ -8,7 +8,7 @@ import math
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..core.errors import Invalid
+from ..core.errors import Invalid, NotFound
 from ..http.context import body, emulator
 from ..http.routing import Route
 from ..wire.json import dumps
@@ -119,28 +119,64 @@ async def faults(request: Request) -> Response:
 routes.append(Route("/__emulator/faults", faults, methods=["GET", "POST", "DELETE"]))
 
 
-# -- remote content for url. uploads (the uploads issue) ------------------------------------
+# -- what remote servers answer (the emulated server has no network) ---------------------
 
 
 async def remote(request: Request) -> Response:
-    """Content the emulated server reads for ``url.`` uploads of a URL (it has no network):
-    PUT ``?url=U`` with the bytes as body registers it, DELETE ``?url=U`` forgets it
-    (without ``url``: all), GET lists the registered URLs with their sizes."""
-    store = emulator(request).state.features
+    """What the emulated server reads from other servers. PUT ``?url=U`` registers the body:
+    a WMS or WMTS capabilities document as the answer of U's server to cascaded stores
+    (``areas/cascade``; any URL naming the same server finds it), anything else as the
+    content ``url.`` uploads of exactly U read (``areas/uploads``). GET lists both (or, with
+    ``url``, answers what is registered for it); DELETE forgets it (without ``url``: all)."""
+    from ..areas.cascade import capabilities  # the cascade area, loaded on first use
+
+    state = emulator(request).state
+    documents, contents = state.cascade, state.features.remote
     url = request.query_params.get("url")
-    if request.method == "GET":
-        return _json(
-            {"remote": [{"url": u, "size": len(d)} for u, d in sorted(store.remote.items())]}
-        )
-    if request.method == "DELETE":
-        if url is None:
-            store.remote.clear()
-        else:
-            store.remote.pop(url, None)
+    if request.method == "GET" and url is None:
+        listed: list[dict[str, object]] = [
+            {"url": u, "size": len(data)} for u, data in contents.items()
+        ]
+        for known, document in documents.listed():
+            caps = capabilities.parse(document)
+            listed.append(
+                {
+                    "url": known,
+                    "size": len(document.encode("utf-8")),
+                    "service": caps.service,
+                    "version": caps.version,
+                    "layers": [layer.name for layer in caps.layers],
+                }
+            )
+        return _json({"remotes": sorted(listed, key=lambda entry: str(entry["url"]))})
+    if request.method == "DELETE" and url is None:
+        documents.documents.clear()
+        contents.clear()
         return Response(status_code=204)
     if not url:
         raise Invalid("Missing query parameter url")
-    store.remote[url] = await body(request)
+    if request.method == "GET":
+        document = documents.document(url)
+        if document is not None:
+            return Response(document, media_type="application/xml")
+        if url in contents:
+            return Response(contents[url], media_type="application/octet-stream")
+        raise NotFound(f"Nothing is registered for {url}")
+    if request.method == "DELETE":
+        forgot = documents.forget(url)
+        if contents.pop(url, None) is None and not forgot:
+            raise NotFound(f"Nothing is registered for {url}")
+        return Response(status_code=204)
+    raw = await body(request)
+    if capabilities.looks_like_capabilities(raw):  # then it must be a whole one
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Invalid("The capabilities document must be UTF-8") from None
+        capabilities.parse(text)
+        documents.register(url, text)
+    else:
+        contents[url] = raw
     return Response(status_code=204)
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ..areas.appschema.model import AppSchemaStore
     from ..areas.auth_filters.model import FilterStore
     from ..areas.auth_providers.model import ProviderStore
+    from ..areas.cascade.model import Remotes
     from ..areas.catalog.model import Catalog
     from ..areas.mosaics.model import MosaicStore
     from ..areas.security.model import SecurityStore
@@ -57,6 +58,7 @@ STORES: dict[str, str] = {
     "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
     "settings": "geoserver_emulator.areas.settings.model:SettingsStore",
     "features": "geoserver_emulator.areas.uploads.features:FeatureStore",
+    "cascade": "geoserver_emulator.areas.cascade.model:Remotes",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty
 state is made (to build a scenario); a restored state imports a store's module when its
@@ -81,6 +83,7 @@ class State:
     appschema: AppSchemaStore
     settings: SettingsStore
     features: FeatureStore
+    cascade: Remotes
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""

@@ -62,6 +62,15 @@ AREAS: list[LazyRoutes] = [
             ),
         ),
         ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
+        (
+            "cascade",
+            (
+                "/rest/workspaces/*/wmsstores",
+                "/rest/workspaces/*/wmslayers",
+                "/rest/workspaces/*/wmtsstores",
+                "/rest/workspaces/*/wmtslayers",
+            ),
+        ),
         ("catalog", CATALOG_PREFIXES),
         (
             "uploads",

@@ -1,9 +1,10 @@
 """The ``catalog`` and ``styles`` sections of an imported scenario.
 
 Workspaces (with their namespace URI), the default workspace, data stores with their
-configured feature types, coverage stores with their coverages, WMS and WMTS stores (without
-their cascaded layers), each resource's layer (styles, flags), and layer groups, global and
-per workspace; and the ``styles`` section, whose bodies are saved in ``<scenario>.styles/``.
+configured feature types, coverage stores with their coverages, each resource's layer
+(styles, flags), and layer groups, global and per workspace (WMS and WMTS stores are
+``import_cascade.py``'s); and the ``styles`` section, whose bodies are saved in
+``<scenario>.styles/``.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def read_catalog(ctx: Context) -> dict[str, Any] | None:
     if listing is None:
         return None
     catalog: dict[str, Any] = {"workspaces": [], "dataStores": [], "coverageStores": [],
-                               "wmsStores": [], "wmtsStores": [], "layerGroups": []}  # fmt: skip
+                               "layerGroups": []}  # fmt: skip
     workspaces = names(listing, "workspaces", "workspace")
     for ws in workspaces:
         catalog["workspaces"].append(_workspace(ctx, ws))
@@ -100,14 +101,6 @@ def read_catalog(ctx: Context) -> dict[str, Any] | None:
             "coverageStore",
         ):
             catalog["coverageStores"].append(_coverage_store(ctx, ws, store))
-        for kind, outer, inner in (
-            ("wmsStores", "wmsStores", "wmsStore"),
-            ("wmtsStores", "wmtsStores", "wmtsStore"),
-        ):
-            for store in names(
-                r.json(f"/rest/workspaces/{seg(ws)}/{kind.lower()}.json"), outer, inner
-            ):
-                catalog[kind].append(_remote_store(ctx, ws, kind.lower(), store))
     default = unwrap(r.json("/rest/workspaces/default.json")).get("name")
     if isinstance(default, str) and default in workspaces:
         catalog["defaultWorkspace"] = default
@@ -206,15 +199,6 @@ def _coverage_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
         if dims:
             entry["dimensions"] = dims
         out["coverages"].append(entry)
-    return out
-
-
-def _remote_store(ctx: Context, ws: str, kind: str, name: str) -> dict[str, Any]:
-    data = unwrap(ctx.reader.json(f"/rest/workspaces/{seg(ws)}/{kind}/{seg(name)}.json"))
-    out = _store_base(data, ws, name)
-    url = data.get("capabilitiesURL") or data.get("capabilitiesUrl")
-    if isinstance(url, str):
-        out["capabilitiesUrl"] = url
     return out
 
 

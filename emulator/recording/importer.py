@@ -293,7 +293,7 @@ SectionReader = Callable[[Context], "dict[str, Any] | None"]
 
 
 def section_readers() -> list[tuple[str, SectionReader]]:
-    from . import import_catalog, import_seeding, import_settings
+    from . import import_cascade, import_catalog, import_seeding, import_settings
 
     return [
         ("users", read_users),
@@ -301,6 +301,7 @@ def section_readers() -> list[tuple[str, SectionReader]]:
         ("authFilters", read_auth_filters),
         ("security", read_security),
         ("catalog", import_catalog.read_catalog),
+        ("cascade", import_cascade.read_cascade),
         ("styles", import_catalog.read_styles),
         ("urlChecks", read_url_checks),
         ("about", read_about),

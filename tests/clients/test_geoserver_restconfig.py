@@ -308,3 +308,32 @@ def test_keystore_password(cat: Catalog) -> None:
     assert cat.get_master_pwd() == "geoserver"
     assert cat.set_master_pwd("geoserver2") == "geoserver2"
     assert cat.get_master_pwd() == "geoserver2"
+
+
+def test_cascaded_wms_store_and_layer(cat: Catalog, emu: Emulator) -> None:
+    """``create_wmsstore`` (POST with an empty URL, then PUT), the remote layers
+    (``?list=available``), ``create_wmslayer``, editing and deleting, as GeoNode does."""
+    from pathlib import Path
+
+    caps = Path(__file__).resolve().parents[1] / "payloads" / "cascade" / "wms130.xml"
+    emu.state.cascade.register("http://maps.example.com/wms", caps.read_text(encoding="utf-8"))
+    ws = cat.get_workspace("sf")
+    store = cat.create_wmsstore("remote", ws, "u", "p")
+    store.capabilitiesURL = "http://maps.example.com/wms?service=WMS&request=GetCapabilities"
+    cat.save(store)
+    store = cat.get_store("remote", "sf")
+    assert store.capabilitiesURL.startswith("http://maps.example.com/wms")
+    assert store.get_resources(available=True) == ["topp:states", "world4326", "anotherLayer"]
+    cat.create_wmslayer(ws, store, "states", nativeName="topp:states")
+    assert [r.name for r in store.get_resources()] == ["states"]
+    assert "topp:states" not in store.get_resources(available=True)
+    resource = store.get_resources(name="states")
+    assert resource.title == "USA Population" and resource.projection == "EPSG:4326"
+    resource.title = "Renamed title"
+    cat.save(resource)
+    layer = cat.get_layer("sf:states")
+    assert layer.resource.title == "Renamed title"
+    cat.delete(layer)
+    cat.delete(store, recurse=True)
+    assert "remote" not in [s.name for s in cat.get_stores(workspaces=["sf"])]
+    assert emu.state.catalog.problems() == []

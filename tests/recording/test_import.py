@@ -187,6 +187,31 @@ CANNED: dict[str, object] = {
             "capabilitiesURL": "http://example.com/wms?",
         }
     },
+    "/rest/workspaces/topp/wmsstores/remote/wmslayers.json": {
+        "wmsLayers": {"wmsLayer": [{"name": "relief"}]}
+    },
+    "/rest/workspaces/topp/wmsstores/remote/wmslayers/relief.json": {
+        "wmsLayer": {
+            "name": "relief",
+            "nativeName": "topo:relief",
+            "srs": "EPSG:4326",
+            "latLonBoundingBox": {
+                "minx": -10,
+                "maxx": 10,
+                "miny": 40,
+                "maxy": 50,
+                "crs": "EPSG:4326",
+            },
+            "projectionPolicy": "FORCE_DECLARED",
+            "enabled": True,
+            "preferredFormat": "image/jpeg",
+            "selectedRemoteStyles": {"string": ["hillshade"]},
+            "allAvailableRemoteStyles": {"style": {"name": "hillshade", "format": "sld"}},
+        }
+    },
+    "/rest/layers/topp:relief.json": {
+        "layer": {"name": "relief", "type": "WMS", "defaultStyle": {"name": "raster"}}
+    },
     "/rest/workspaces/topp/wmtsstores.json": {"wmtsStores": ""},
     "/rest/layergroups.json": {"layerGroups": {"layerGroup": [{"name": "base"}]}},
     "/rest/layergroups/base.json": {
@@ -318,7 +343,14 @@ def test_import_of_geoserver_shaped_answers(tmp_path: Path) -> None:
     assert roads["attributes"][0]["name"] == "the_geom"
     written = result.document["catalog"]["dataStores"][0]["featureTypes"][0]
     assert written["maxFeatures"] == 10 and written["nativeCrs"] == 'PROJCS["NAD27 / UTM 13N"]'
-    assert cat["wmsStores"][0]["capabilitiesUrl"] == "http://example.com/wms?"
+    [remote] = emu.dump_scenario()["cascade"]["wmsStores"]
+    assert remote["capabilitiesUrl"] == "http://example.com/wms?"
+    [relief] = remote["layers"]
+    assert relief["nativeName"] == "topo:relief" and relief["preferredFormat"] == "image/jpeg"
+    assert relief["selectedRemoteStyles"] == ["hillshade"]
+    assert relief["remoteStyles"] == [{"name": "hillshade"}]
+    assert relief["layer"]["defaultStyle"] == "raster"
+    assert emu.state.catalog.layer("topp", "relief").type == "WMS"
     assert (
         cat["layerGroups"][0]["layers"] == ["topp:roads"]
         and cat["layerGroups"][0]["abstract"] == "all"

@@ -59,6 +59,13 @@ CHILD_PATHS = {
     "wmtsStore": ("layers", "layers"),
 }
 
+RESOURCE_PATHS = {
+    "featureType": ("datastores", "featuretypes"),
+    "wmsLayer": ("wmsstores", "wmslayers"),
+    "wmtsLayer": ("wmtsstores", "layers"),
+}
+"""store and child path segments of a resource's own link, by kind (else a coverage's)"""
+
 
 _PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-*")
 """what ``URLEncoder`` leaves as it is"""
@@ -97,8 +104,7 @@ class Links:
         )
 
     def resource(self, res: Resource) -> str:
-        kind = "datastores" if res.kind == "featureType" else "coveragestores"
-        child = "featuretypes" if res.kind == "featureType" else "coverages"
+        kind, child = RESOURCE_PATHS.get(res.kind, ("coveragestores", "coverages"))
         return self.href(
             "workspaces", encode(res.workspace), kind, encode(res.store), child, encode(res.name)
         )

@@ -28,6 +28,8 @@ DATA_STORE, COVERAGE_STORE, WMS_STORE, WMTS_STORE = (
     "wmtsStore",
 )
 FEATURE_TYPE, COVERAGE = "featureType", "coverage"
+WMS_LAYER, WMTS_LAYER = "wmsLayer", "wmtsLayer"
+"""resource kinds of cascaded layers (their classes live in ``areas/cascade``)"""
 
 MetadataValue = str | dict[str, Any]
 """A metadata entry's value: text, or a structured value such as ``{"dimensionInfo": {...}}``

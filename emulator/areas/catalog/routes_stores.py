@@ -177,6 +177,5 @@ def _routes(segment: str, writable: bool) -> list[BaseRoute]:
 routes: list[BaseRoute] = [
     *_routes("datastores", True),
     *_routes("coveragestores", True),
-    *_routes("wmsstores", False),
-    *_routes("wmtsstores", False),
 ]
+"""WMS and WMTS stores are the cascade area's (``areas/cascade``)."""

@@ -13,6 +13,12 @@ from .entities import (
     FEATURE_TYPE,
     RASTER,
     VECTOR,
+    WMS,
+    WMS_LAYER,
+    WMS_STORE,
+    WMTS,
+    WMTS_LAYER,
+    WMTS_STORE,
     BBox,
     FeatureType,
     LayerGroup,
@@ -24,7 +30,12 @@ from .entities import (
 if TYPE_CHECKING:
     from .model import Catalog
 
-STORE_KIND = {FEATURE_TYPE: DATA_STORE, COVERAGE: COVERAGE_STORE}
+STORE_KIND = {
+    FEATURE_TYPE: DATA_STORE,
+    COVERAGE: COVERAGE_STORE,
+    WMS_LAYER: WMS_STORE,
+    WMTS_LAYER: WMTS_STORE,
+}
 """the store kind each resource kind lives in"""
 
 _GEOMETRY_STYLES = {
@@ -46,14 +57,18 @@ def check_name(name: str | None, message: str) -> None:
         raise Invalid(f"Invalid name '{name}': a name cannot contain '/'")
 
 
+LAYER_TYPES = {COVERAGE: RASTER, WMS_LAYER: WMS, WMTS_LAYER: WMTS}
+"""the published type of each resource kind but feature types (``VECTOR``)"""
+
+
 def layer_type(resource: Resource) -> str:
-    return RASTER if resource.kind == COVERAGE else VECTOR
+    return LAYER_TYPES.get(resource.kind, VECTOR)
 
 
 def default_style_for(resource: Resource) -> StyleRef:
     """The style GeoServer's ``CatalogBuilder`` gives a new layer: by geometry type for
-    feature types (``generic`` when unknown), ``raster`` for coverages."""
-    if resource.kind == COVERAGE:
+    feature types (``generic`` when unknown), ``raster`` for coverages and cascaded layers."""
+    if resource.kind in LAYER_TYPES:
         return StyleRef(None, "raster")
     binding = resource.geometry_binding if isinstance(resource, FeatureType) else None
     simple = binding.rsplit(".", 1)[-1] if binding else ""

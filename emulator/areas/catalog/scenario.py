@@ -14,7 +14,6 @@
       "coverageStores": [{"workspace": "nurc", "name": "mosaic", "type": "ImageMosaic",
                           "url": "file:coverages/mosaic_sample/mosaic.shp",
                           "coverages": [{"name": "mosaic", "srs": "EPSG:4326", ...}]}],
-      "wmsStores": [], "wmtsStores": [],
       "layerGroups": [{"name": "tasmania", "layers": ["topp:tasmania_roads"], "styles": [null]}]
     }
 
@@ -22,7 +21,8 @@
 A style is ``name`` (global) or ``ws:name``. A bounding box without ``crs`` takes the
 resource's ``srs`` (native) or ``EPSG:4326`` (lat/lon). ``"layer": false`` leaves a resource
 unpublished. Attributes are ``"name:Binding"`` (``String``, ``Long``, ``MultiPolygon``… or a
-full Java class name) or objects. Every layer and group gets its tile layer.
+full Java class name) or objects. Every layer and group gets its tile layer. WMS and WMTS
+stores, with their cascaded layers, are the ``cascade`` section's.
 """
 
 from __future__ import annotations
@@ -49,8 +49,6 @@ from .entities import (
     Resource,
     Store,
     StyleRef,
-    WMSStore,
-    WMTSStore,
 )
 from .model import Catalog
 from .scenario_dump import dump
@@ -124,8 +122,6 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
             "workspaces",
             "dataStores",
             "coverageStores",
-            "wmsStores",
-            "wmtsStores",
             "layerGroups",
         }
     )
@@ -159,14 +155,6 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
             _data_store(cat, s)
         for s in sec.items("coverageStores"):
             _coverage_store(cat, s)
-        for key, cls in (("wmsStores", WMSStore), ("wmtsStores", WMTSStore)):
-            for s in sec.items(key):
-                s.only(STORE_KEYS | {"capabilitiesUrl"})
-                store = _store_fields(
-                    cls(s.str("name", required=True), s.str("workspace", required=True)), s
-                )
-                store.capabilities_url = s.str("capabilitiesUrl")  # type: ignore[attr-defined]
-                cat.add_store(store)
         for g in sec.items("layerGroups"):
             cat.add_layer_group(_group(g))
     except EmulatorError as exc:

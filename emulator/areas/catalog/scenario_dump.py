@@ -40,8 +40,6 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
     for key, kind in (
         ("dataStores", "dataStore"),
         ("coverageStores", "coverageStore"),
-        ("wmsStores", "wmsStore"),
-        ("wmtsStores", "wmtsStore"),
     ):
         out[key] = [
             _dump_store(cat, s)

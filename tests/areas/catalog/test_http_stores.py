@@ -266,8 +266,8 @@ def test_wms_store_from_scenario(tmp_path, client_for):
 
     path = tmp_path / "s.json"
     path.write_text(
-        '{"extends": "empty", "catalog": {"workspaces": [{"name": "w"}],'
-        ' "wmsStores": [{"workspace": "w", "name": "remote", "type": "WMS",'
+        '{"extends": "empty", "catalog": {"workspaces": [{"name": "w"}]},'
+        ' "cascade": {"wmsStores": [{"workspace": "w", "name": "remote", "type": "WMS",'
         ' "capabilitiesUrl": "http://example.org/wms?request=GetCapabilities"}]}}'
     )
     c = client_for(emulator=Emulator(str(path)))
@@ -280,4 +280,3 @@ def test_wms_store_from_scenario(tmp_path, client_for):
 def test_store_methods(client):
     assert client.delete("/rest/workspaces/sf/datastores").status_code == 405
     assert client.post("/rest/workspaces/sf/datastores/sf", content="x").status_code == 405
-    assert client.post("/rest/workspaces/sf/wmsstores", content="x").status_code == 405

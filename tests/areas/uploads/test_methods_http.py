@@ -58,12 +58,12 @@ def test_url_with_registered_content(client, emu: Emulator) -> None:
     url = "http://example.com/dem.tif"
     assert client.put(f"{CONTROL}?url={url}", content=geotiff()).status_code == 204
     listed = client.get(CONTROL).json()
-    assert listed == {"remote": [{"url": url, "size": len(geotiff())}]}
+    assert listed == {"remotes": [{"url": url, "size": len(geotiff())}]}
     r = client.put(f"{WS}/sf/coveragestores/r/url.geotiff", content=url.encode(), headers=TEXT)
     assert r.status_code == 201, r.text
     assert etree.fromstring(r.content).findtext("url") == "file:/opt/geoserver_data/data/r.geotiff"
     assert client.delete(f"{CONTROL}?url={url}").status_code == 204
-    assert client.get(CONTROL).json() == {"remote": []}
+    assert client.get(CONTROL).json() == {"remotes": []}
     assert client.put(CONTROL, content=b"x").status_code == 400
 
 

@@ -1,0 +1,2 @@
+"""Cascaded WMS and WMTS stores and layers (WMSStoreController, WMSLayerController,
+WMTSStoreController, WMTSLayerController)."""

@@ -17,6 +17,7 @@ from ..catalog.entities import Attribute as CatalogAttribute
 from ..catalog.entities import BBox, FeatureType, is_projected
 from ..catalog.model import Catalog
 from ..mosaics.geo import Envelope, to_lonlat
+from .features import FeatureStore
 from .readers import TypeRead
 
 
@@ -102,3 +103,15 @@ def configure_type(
     replaced = cat.replace_resource(ws, current.name, updated, when=when)
     assert isinstance(replaced, FeatureType)
     return replaced
+
+
+def from_features(
+    features: FeatureStore, ws: str, store: str, native: str, name: str
+) -> FeatureType | None:
+    """The feature type GeoServer would build for ``native`` of an upload store (for a
+    feature type POSTed with only a name after ``configure=none``), None when the store
+    keeps no such table."""
+    table = features.get(ws, store, native)
+    if table is None:
+        return None
+    return feature_type(ws, store, TypeRead(table, table.srs), name)

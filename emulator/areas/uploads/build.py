@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 
-from ...core.errors import ServerError
 from ..catalog.entities import Attribute as CatalogAttribute
 from ..catalog.entities import BBox, FeatureType, is_projected
 from ..catalog.model import Catalog
@@ -25,7 +24,7 @@ def plan_names(
     cat: Catalog, ws: str, store: str, natives: list[str]
 ) -> list[tuple[str, str | None]]:
     """(native name, new name or None when the store already publishes it) per type; a
-    taken name becomes ``name1`` … ``name9`` as GeoServer tries them."""
+    taken name becomes the first free of ``name1``, ``name2``… as GeoServer tries them."""
     existing = {
         (r.native_name or r.name): r.name for r in cat.list_resources(ws, "featureType", store)
     }
@@ -36,13 +35,8 @@ def plan_names(
             plan.append((native, None))
             continue
         name, x = native, 1
-        if name in taken:
-            while True:
-                name, x = f"{native}{x}", x + 1
-                if x >= 10 or name not in taken:
-                    break
-        if name in taken:
-            raise ServerError(f"Resource named '{name}' already exists in namespace: '{ws}'")
+        while name in taken:  # the newest GeoServer tries name1, name2, … without a cap
+            name, x = f"{native}{x}", x + 1
         taken.add(name)
         plan.append((native, name))
     return plan

@@ -221,6 +221,16 @@ def build_coverage(
     return cov
 
 
+def from_grid(state: State, store: CoverageStore, native: str, name: str) -> Coverage | None:
+    """The coverage GeoServer would build for ``native`` of an upload store (for a coverage
+    POSTed with only a name after ``configure=none``), None when no grid is kept for it."""
+    grid = state.features.grids.get((store.workspace, store.name, native))
+    fmt = next((k for k, (t, _, _) in FORMATS.items() if t == store.type), None)
+    if grid is None or fmt is None:
+        return None
+    return build_coverage(store, fmt, grid, native, name)
+
+
 def _dimension(band: rasters.Band) -> CoverageDimension:
     bounds = band.range
     if bounds is None:

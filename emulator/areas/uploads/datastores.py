@@ -9,7 +9,7 @@ replacing its own with ``update=overwrite``; the uploaded files are not kept.
 
 ``configure``: ``none`` stops after the store (201); ``all`` configures every type; anything
 else the first. A type the store already publishes (same native name) gets its bounds
-refreshed; a new one a feature type and a layer, renamed ``name1`` … ``name9`` when its
+refreshed; a new one a feature type and a layer, renamed ``name1``, ``name2``… when its
 name is taken in the namespace. 201 when a type was configured, else 202; no body.
 
 Everything is read and checked before anything changes: a refusal stores nothing.

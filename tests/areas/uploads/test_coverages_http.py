@@ -146,3 +146,17 @@ def test_harvest_on_a_geotiff_store_is_405(client) -> None:
     client.put(f"{WS}/sf/coveragestores/dem/file.geotiff", content=geotiff(), headers=TIFF)
     r = client.post(f"{WS}/sf/coveragestores/dem/file.geotiff", content=geotiff(), headers=TIFF)
     assert r.status_code == 405
+
+
+def test_from_grid_builds_what_an_upload_would(client, emu: Emulator) -> None:
+    from geoserver_emulator.areas.uploads.coverages import from_grid
+
+    client.put(
+        f"{WS}/sf/coveragestores/dem/file.geotiff?configure=none", content=geotiff(), headers=TIFF
+    )
+    store = emu.state.catalog.coverage_store("sf", "dem")
+    cov = from_grid(emu.state, store, "dem", "elevation")
+    assert cov is not None and cov.name == "elevation" and cov.native_format == "GeoTIFF"
+    assert from_grid(emu.state, store, "other", "x") is None
+    listed = client.get(f"{WS}/sf/coveragestores/dem/coverages.json?list=all").json()
+    assert "dem" in str(listed)

@@ -161,3 +161,16 @@ def test_delete_store_drops_features(client, emu: Emulator) -> None:
     client.put(f"{WS}/sf/datastores/lanes/file.shp", content=shapefile_zip(), headers=ZIP)
     assert client.delete(f"{WS}/sf/datastores/lanes?recurse=true").status_code == 200
     assert emu.state.features.get("sf", "lanes", "lanes") is None
+
+
+def test_renaming_goes_past_nine_as_the_newest_geoserver(client) -> None:
+    """DataStoreFileUploadTest.testRenamingFeatureTypeAlreadyInCatalog: bt, bt1…bt9 taken."""
+    names = ["bt", *(f"bt{i}" for i in range(1, 10))]
+    body = make_zip({k: v for n in names for k, v in shapefile_files(n).items()})
+    r = client.put(f"{WS}/sf/datastores/10bt/file.shp?configure=all", content=body, headers=ZIP)
+    assert r.status_code == 201
+    r = client.put(f"{WS}/sf/datastores/bt/file.shp?configure=all", content=shapefile_zip("bt"),
+                   headers=ZIP)  # fmt: skip
+    assert r.status_code == 201
+    listed = client.get(f"{WS}/sf/datastores/bt/featuretypes.json").json()
+    assert [f["name"] for f in listed["featureTypes"]["featureType"]] == ["bt10"]

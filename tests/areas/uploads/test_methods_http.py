@@ -226,3 +226,35 @@ def test_external_appschema_uploads_the_named_mapping(client, emu: Emulator) -> 
         "GeologicUnit",
         "MappedFeature",
     ]
+
+
+def test_external_geotiff_keeps_its_absolute_url(client, emu: Emulator) -> None:
+    emu.state.datadir.write("rasters/dem.tif", geotiff())
+    r = client.put(
+        f"{WS}/sf/coveragestores/e/external.geotiff", content=b"file:rasters/dem.tif", headers=TEXT
+    )
+    assert r.status_code == 201, r.text
+    assert etree.fromstring(r.content).findtext("url") == "file:/opt/geoserver_data/rasters/dem.tif"
+    cov = client.get(f"{WS}/sf/coveragestores/e/coverages/dem.json").json()["coverage"]
+    assert cov["nativeCoverageName"] == "dem"
+    assert client.delete(f"{WS}/sf/coveragestores/e?recurse=true").status_code == 200
+    assert "rasters/dem.tif" in emu.state.datadir.files
+
+
+def test_reupload_into_the_same_shapefile_store(client, emu: Emulator) -> None:
+    url = f"{WS}/sf/datastores/lanes/file.shp?configure=all"
+    assert client.put(url, content=shapefile_zip("a"), headers=ZIP).status_code == 201
+    assert client.put(url, content=shapefile_zip("b"), headers=ZIP).status_code == 201
+    listed = client.get(f"{WS}/sf/datastores/lanes/featuretypes.json").json()
+    assert [f["name"] for f in listed["featureTypes"]["featureType"]] == ["a", "b"]
+    assert {t.name for t in emu.state.features.of_store("sf", "lanes")} == {"a", "b"}
+
+
+def test_recursive_workspace_delete_drops_the_features(client, emu: Emulator) -> None:
+    assert client.post("/rest/workspaces", json={"workspace": {"name": "w"}}).status_code == 201
+    client.put(f"{WS}/w/datastores/lanes/file.shp", content=shapefile_zip(), headers=ZIP)
+    client.put(f"{WS}/w/coveragestores/dem/file.geotiff", content=geotiff())
+    assert emu.state.features.get("w", "lanes", "lanes") is not None
+    assert client.delete(f"{WS}/w?recurse=true").status_code == 200
+    assert all(k[0] != "w" for k in emu.state.features.tables)
+    assert all(k[0] != "w" for k in emu.state.features.grids)

@@ -258,3 +258,25 @@ def test_recursive_workspace_delete_drops_the_features(client, emu: Emulator) ->
     assert client.delete(f"{WS}/w?recurse=true").status_code == 200
     assert all(k[0] != "w" for k in emu.state.features.tables)
     assert all(k[0] != "w" for k in emu.state.features.grids)
+
+
+def test_archive_bombs_are_refused_before_inflating(client_for) -> None:
+    import zipfile as zf
+
+    small = Emulator("stock", max_body=200_000)
+    c = client_for(emulator=small)
+    buf = io.BytesIO()
+    with zf.ZipFile(buf, "w", zf.ZIP_DEFLATED) as z:
+        z.writestr("lanes.shp", b"\x00" * 2_000_000)
+    r = c.put(f"{WS}/sf/datastores/b/file.shp", content=buf.getvalue(), headers=ZIP)
+    assert r.status_code == 413
+    assert "compression ratio of" in r.text
+    assert small.state.catalog.data_store("sf", "b") is None
+    many = io.BytesIO()
+    with zf.ZipFile(many, "w", zf.ZIP_DEFLATED) as z:
+        for i in range(5):  # 1 MB declared, past the 800 kB this server inflates
+            z.writestr(f"f{i}.bin", b"\x00" * 200_000)
+    r = c.put(f"{WS}/sf/datastores/b/file.shp", content=many.getvalue(), headers=ZIP)
+    assert r.status_code == 413
+    assert "declares 1000000 bytes" in r.text
+    assert small.state.datadir.files.keys().isdisjoint({f"data/sf/b/f{i}.bin" for i in range(5)})

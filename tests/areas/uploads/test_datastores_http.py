@@ -174,3 +174,16 @@ def test_renaming_goes_past_nine_as_the_newest_geoserver(client) -> None:
     assert r.status_code == 201
     listed = client.get(f"{WS}/sf/datastores/bt/featuretypes.json").json()
     assert [f["name"] for f in listed["featureTypes"]["featureType"]] == ["bt10"]
+
+
+def test_features_follow_store_and_workspace_renames(client, emu: Emulator) -> None:
+    assert client.post("/rest/workspaces", json={"workspace": {"name": "w"}}).status_code == 201
+    client.put(f"{WS}/w/datastores/lanes/file.shp", content=shapefile_zip(), headers=ZIP)
+    r = client.put(f"{WS}/w/datastores/lanes", json={"dataStore": {"name": "roads2"}})
+    assert r.status_code == 200
+    assert emu.state.features.get("w", "lanes", "lanes") is None
+    assert emu.state.features.get("w", "roads2", "lanes") is not None
+    r = client.put(f"{WS}/w", json={"workspace": {"name": "w2"}})
+    assert r.status_code == 200
+    assert emu.state.features.get("w2", "roads2", "lanes") is not None
+    assert emu.state.features.of_store("w", "roads2") == []

@@ -11,13 +11,18 @@ mercator, WGS 84 / UTM). Attributes carry their bindings and the text lengths.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..catalog.entities import Attribute as CatalogAttribute
-from ..catalog.entities import BBox, FeatureType, is_projected
+from ..catalog.entities import BBox, FeatureType, Resource, is_projected
 from ..catalog.model import Catalog
 from ..mosaics.geo import Envelope, to_lonlat
 from .features import FeatureStore
 from .readers import TypeRead
+
+if TYPE_CHECKING:
+    from ...state import State
 
 
 def plan_names(
@@ -109,3 +114,32 @@ def from_features(
     if table is None:
         return None
     return feature_type(ws, store, TypeRead(table, table.srs), name)
+
+
+FILLED = (
+    "title", "keywords", "native_crs", "srs", "projection_policy", "native_bbox", "latlon_bbox",
+    "attributes", "description", "native_coverage_name", "native_format", "supported_formats",
+    "interpolation_methods", "default_interpolation_method", "dimensions", "request_srs",
+    "response_srs", "parameters", "metadata",
+)  # fmt: skip
+
+
+def fill_from_data(state: State, res: Resource, given: Mapping[str, Any]) -> None:
+    """Fill what a client did not give in a POSTed feature type or coverage from the data an
+    upload store keeps for its native name (``CatalogBuilder.initFeatureType`` and
+    ``initCoverage``: the client's fields win)."""
+    native = res.native_name or res.name
+    built: Resource | None
+    if isinstance(res, FeatureType):
+        built = from_features(state.features, res.workspace, res.store, native, res.name)
+    else:
+        from .coverages import from_grid
+
+        store = state.catalog.coverage_store(res.workspace, res.store)
+        native = getattr(res, "native_coverage_name", None) or native
+        built = from_grid(state, store, native, res.name) if store is not None else None
+    if built is None:
+        return
+    for key in FILLED:
+        if key not in given and hasattr(res, key) and hasattr(built, key):
+            setattr(res, key, getattr(built, key))

@@ -187,3 +187,16 @@ def test_features_follow_store_and_workspace_renames(client, emu: Emulator) -> N
     assert r.status_code == 200
     assert emu.state.features.get("w2", "roads2", "lanes") is not None
     assert emu.state.features.of_store("w", "roads2") == []
+
+
+def test_feature_type_posted_by_name_is_filled_from_the_data(client) -> None:
+    client.put(
+        f"{WS}/sf/datastores/lanes/file.shp?configure=none", content=shapefile_zip(), headers=ZIP
+    )
+    body = {"featureType": {"name": "mylanes", "nativeName": "lanes", "title": "Mine"}}
+    r = client.post(f"{WS}/sf/datastores/lanes/featuretypes", json=body)
+    assert r.status_code == 201, r.text
+    ft = client.get(f"{WS}/sf/datastores/lanes/featuretypes/mylanes.json").json()["featureType"]
+    assert ft["title"] == "Mine"
+    assert ft["nativeBoundingBox"]["minx"] == 1.0
+    assert [a["name"] for a in ft["attributes"]["attribute"]][0] == "the_geom"

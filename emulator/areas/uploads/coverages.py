@@ -84,6 +84,8 @@ def upload(ctx: Context, req: Request) -> CoverageStore | None:
     native = posixpath.basename(placed.primary).rsplit(".", 1)[0]
     name = req.coverage_name or native
     current = cat.coverage_store(ws, req.store)
+    if current is None and cat.store(ws, req.store) is not None:
+        raise ServerError(f"Store '{req.store}' already exists in workspace '{ws}'")
     configure = (req.configure or "").lower() != "none"
     existing = _existing_coverage(cat, current, name, native) if configure else None
     if configure and existing is None:

@@ -74,6 +74,8 @@ def upload(ctx: Context, req: Request) -> int:
     except Unreadable as exc:
         raise Invalid(str(exc), status=ctx.decisions.upload_unreadable_status) from None
     current = cat.data_store(ws, req.store)
+    if current is None and cat.store(ws, req.store) is not None:
+        raise ServerError(f"Store '{req.store}' already exists in workspace '{ws}'")
     if current is None:
         importing = target != fmt
     else:

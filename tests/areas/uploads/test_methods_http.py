@@ -280,3 +280,12 @@ def test_archive_bombs_are_refused_before_inflating(client_for) -> None:
     assert r.status_code == 413
     assert "declares 1000000 bytes" in r.text
     assert small.state.datadir.files.keys().isdisjoint({f"data/sf/b/f{i}.bin" for i in range(5)})
+
+
+def test_a_store_of_the_other_kind_with_the_name_is_refused_before_writing(client, emu) -> None:
+    client.put(f"{WS}/sf/coveragestores/same/file.geotiff", content=geotiff())
+    files = set(emu.state.datadir.files)
+    r = client.put(f"{WS}/sf/datastores/same/file.shp", content=shapefile_zip(), headers=ZIP)
+    assert r.status_code == 500
+    assert r.text == "Store 'same' already exists in workspace 'sf'"
+    assert set(emu.state.datadir.files) == files

@@ -289,3 +289,11 @@ def test_a_store_of_the_other_kind_with_the_name_is_refused_before_writing(clien
     assert r.status_code == 500
     assert r.text == "Store 'same' already exists in workspace 'sf'"
     assert set(emu.state.datadir.files) == files
+
+
+def test_catalog_collections_keep_their_405(client) -> None:
+    r = client.put(f"{WS}/sf/datastores/sf/featuretypes.json", json={})
+    assert r.status_code == 405
+    r = client.put(f"{WS}/nurc/coveragestores/arcGridSample/coverages.json", json={})
+    assert r.status_code == 405
+    assert client.put(f"{WS}/sf/datastores/sf/nope.shp", content=b"").status_code == 400

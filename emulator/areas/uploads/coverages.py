@@ -84,6 +84,8 @@ def upload(ctx: Context, req: Request) -> CoverageStore | None:
     native = posixpath.basename(placed.primary).rsplit(".", 1)[0]
     name = req.coverage_name or native
     current = cat.coverage_store(ws, req.store)
+    if current is None and cat.store(ws, req.store) is not None:
+        raise ServerError(f"Store '{req.store}' already exists in workspace '{ws}'")
     configure = (req.configure or "").lower() != "none"
     existing = _existing_coverage(cat, current, name, native) if configure else None
     if configure and existing is None:
@@ -219,6 +221,16 @@ def build_coverage(
     cov.metadata = {"dirName": f"{store.name}_{native}"}
     cov.parameters = dict(PARAMETERS[fmt])
     return cov
+
+
+def from_grid(state: State, store: CoverageStore, native: str, name: str) -> Coverage | None:
+    """The coverage GeoServer would build for ``native`` of an upload store (for a coverage
+    POSTed with only a name after ``configure=none``), None when no grid is kept for it."""
+    grid = state.features.grids.get((store.workspace, store.name, native))
+    fmt = next((k for k, (t, _, _) in FORMATS.items() if t == store.type), None)
+    if grid is None or fmt is None:
+        return None
+    return build_coverage(store, fmt, grid, native, name)
 
 
 def _dimension(band: rasters.Band) -> CoverageDimension:

@@ -9,7 +9,7 @@ replacing its own with ``update=overwrite``; the uploaded files are not kept.
 
 ``configure``: ``none`` stops after the store (201); ``all`` configures every type; anything
 else the first. A type the store already publishes (same native name) gets its bounds
-refreshed; a new one a feature type and a layer, renamed ``name1`` … ``name9`` when its
+refreshed; a new one a feature type and a layer, renamed ``name1``, ``name2``… when its
 name is taken in the namespace. 201 when a type was configured, else 202; no body.
 
 Everything is read and checked before anything changes: a refusal stores nothing.
@@ -74,6 +74,8 @@ def upload(ctx: Context, req: Request) -> int:
     except Unreadable as exc:
         raise Invalid(str(exc), status=ctx.decisions.upload_unreadable_status) from None
     current = cat.data_store(ws, req.store)
+    if current is None and cat.store(ws, req.store) is not None:
+        raise ServerError(f"Store '{req.store}' already exists in workspace '{ws}'")
     if current is None:
         importing = target != fmt
     else:

@@ -106,6 +106,10 @@ class FeatureStore:
         for key in [k for k in self.grids if k[:2] == (workspace, store)]:
             del self.grids[key]
 
+    def rename_workspace(self, old: str, new: str) -> None:
+        for store in {k[1] for k in [*self.tables, *self.grids] if k[0] == old}:
+            self.move_store((old, store), (new, store))
+
     def move_store(self, old: tuple[str, str], new: tuple[str, str]) -> None:
         """Re-key a renamed or moved store's tables."""
         for key in [k for k in self.tables if k[:2] == old]:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Match
+from starlette.types import Scope
 
-from ...core.errors import Invalid, MethodNotAllowed, NotFound
+from ...core.errors import Invalid, NotFound
 from ...http import context
 from ...http.routing import Route
 from ..catalog import web
@@ -82,19 +83,9 @@ async def put_coverage(request: Request, method: str) -> Response:
     return context.respond(render(store_node(store, web.links(request, fmt), fmt), fmt), fmt, 201)
 
 
-ALLOWED = {"datastores": "GET, PUT", "coveragestores": "PUT, POST"}
-
-
 async def unknown_method(request: Request) -> Response:
-    """400 for a method GeoServer does not know; 405 for a known one (its own route has
-    refused the HTTP method)."""
-    method = request.path_params["method"]
-    if method in ("file", "url", "external", "remote"):
-        kind = "datastores" if "/datastores/" in request.url.path else "coveragestores"
-        raise MethodNotAllowed(
-            f"Request method '{request.method}' is not supported",
-            headers={"Allow": ALLOWED[kind]},
-        )
+    """400 for an upload method GeoServer does not know (``UnknownMethodRoute`` leaves the
+    known ones, and the catalog's own children, to their routes)."""
     state = web.state(request)
     ws = request.path_params["workspace"]
     if state.catalog.workspace(ws) is None:
@@ -102,12 +93,27 @@ async def unknown_method(request: Request) -> Response:
     raise Invalid(f"Unrecognized file upload method: {request.path_params['method']}")
 
 
+RESERVED = frozenset({"file", "url", "external", "remote", "featuretypes", "coverages"})
+"""names below a store that are not unknown upload methods: the upload routes' (a method
+they do not take is their 405) and the catalog's collections (``featuretypes.json``)"""
+
+
+class UnknownMethodRoute(Route):
+    """``{method}.{format}`` below a store, matching only methods that are not ``RESERVED``."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        match, child = super().matches(scope)
+        if match is not Match.NONE and child["path_params"].get("method") in RESERVED:
+            return Match.NONE, {}
+        return match, child
+
+
 routes: list[BaseRoute] = [
     *(_data_route(m) for m in ("file", "url", "external")),
-    Route(
+    UnknownMethodRoute(
         WS + "/datastores/{store}/{method}.{format}", unknown_method, methods=["GET", "PUT", "POST"]
     ),
-    Route(
+    UnknownMethodRoute(
         WS + "/coveragestores/{store}/{method}.{format}",
         unknown_method,
         methods=["GET", "PUT", "POST"],

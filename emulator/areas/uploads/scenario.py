@@ -45,8 +45,7 @@ from .features import Attribute, Feature, FeatureTable
 JTS = "org.locationtech.jts.geom."
 DATES = ("java.util.Date", "java.sql.Date")
 TIMES = ("java.sql.Timestamp",)
-STORE_KEYS = {"workspace", "store", "format", "file", "configure", "charset", "coverageName",
-              "kind"}  # fmt: skip
+STORE_KEYS = {"workspace", "store", "format", "file", "configure", "charset", "coverageName"}
 TABLE_KEYS = {"workspace", "store", "name", "srs", "geometry", "attributes", "features"}
 
 

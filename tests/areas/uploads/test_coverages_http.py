@@ -146,3 +146,29 @@ def test_harvest_on_a_geotiff_store_is_405(client) -> None:
     client.put(f"{WS}/sf/coveragestores/dem/file.geotiff", content=geotiff(), headers=TIFF)
     r = client.post(f"{WS}/sf/coveragestores/dem/file.geotiff", content=geotiff(), headers=TIFF)
     assert r.status_code == 405
+
+
+def test_from_grid_builds_what_an_upload_would(client, emu: Emulator) -> None:
+    from geoserver_emulator.areas.uploads.coverages import from_grid
+
+    client.put(
+        f"{WS}/sf/coveragestores/dem/file.geotiff?configure=none", content=geotiff(), headers=TIFF
+    )
+    store = emu.state.catalog.coverage_store("sf", "dem")
+    cov = from_grid(emu.state, store, "dem", "elevation")
+    assert cov is not None and cov.name == "elevation" and cov.native_format == "GeoTIFF"
+    assert from_grid(emu.state, store, "other", "x") is None
+    listed = client.get(f"{WS}/sf/coveragestores/dem/coverages.json?list=all").json()
+    assert "dem" in str(listed)
+
+
+def test_coverage_posted_by_name_is_filled_from_the_grid(client) -> None:
+    client.put(
+        f"{WS}/sf/coveragestores/dem/file.geotiff?configure=none", content=geotiff(), headers=TIFF
+    )
+    body = {"coverage": {"name": "elevation", "nativeCoverageName": "dem"}}
+    r = client.post(f"{WS}/sf/coveragestores/dem/coverages", json=body)
+    assert r.status_code == 201, r.text
+    cov = client.get(f"{WS}/sf/coveragestores/dem/coverages/elevation.json").json()["coverage"]
+    assert cov["nativeFormat"] == "GeoTIFF"
+    assert cov["nativeBoundingBox"]["maxx"] == 12.0

@@ -226,3 +226,74 @@ def test_external_appschema_uploads_the_named_mapping(client, emu: Emulator) -> 
         "GeologicUnit",
         "MappedFeature",
     ]
+
+
+def test_external_geotiff_keeps_its_absolute_url(client, emu: Emulator) -> None:
+    emu.state.datadir.write("rasters/dem.tif", geotiff())
+    r = client.put(
+        f"{WS}/sf/coveragestores/e/external.geotiff", content=b"file:rasters/dem.tif", headers=TEXT
+    )
+    assert r.status_code == 201, r.text
+    assert etree.fromstring(r.content).findtext("url") == "file:/opt/geoserver_data/rasters/dem.tif"
+    cov = client.get(f"{WS}/sf/coveragestores/e/coverages/dem.json").json()["coverage"]
+    assert cov["nativeCoverageName"] == "dem"
+    assert client.delete(f"{WS}/sf/coveragestores/e?recurse=true").status_code == 200
+    assert "rasters/dem.tif" in emu.state.datadir.files
+
+
+def test_reupload_into_the_same_shapefile_store(client, emu: Emulator) -> None:
+    url = f"{WS}/sf/datastores/lanes/file.shp?configure=all"
+    assert client.put(url, content=shapefile_zip("a"), headers=ZIP).status_code == 201
+    assert client.put(url, content=shapefile_zip("b"), headers=ZIP).status_code == 201
+    listed = client.get(f"{WS}/sf/datastores/lanes/featuretypes.json").json()
+    assert [f["name"] for f in listed["featureTypes"]["featureType"]] == ["a", "b"]
+    assert {t.name for t in emu.state.features.of_store("sf", "lanes")} == {"a", "b"}
+
+
+def test_recursive_workspace_delete_drops_the_features(client, emu: Emulator) -> None:
+    assert client.post("/rest/workspaces", json={"workspace": {"name": "w"}}).status_code == 201
+    client.put(f"{WS}/w/datastores/lanes/file.shp", content=shapefile_zip(), headers=ZIP)
+    client.put(f"{WS}/w/coveragestores/dem/file.geotiff", content=geotiff())
+    assert emu.state.features.get("w", "lanes", "lanes") is not None
+    assert client.delete(f"{WS}/w?recurse=true").status_code == 200
+    assert all(k[0] != "w" for k in emu.state.features.tables)
+    assert all(k[0] != "w" for k in emu.state.features.grids)
+
+
+def test_archive_bombs_are_refused_before_inflating(client_for) -> None:
+    import zipfile as zf
+
+    small = Emulator("stock", max_body=200_000)
+    c = client_for(emulator=small)
+    buf = io.BytesIO()
+    with zf.ZipFile(buf, "w", zf.ZIP_DEFLATED) as z:
+        z.writestr("lanes.shp", b"\x00" * 2_000_000)
+    r = c.put(f"{WS}/sf/datastores/b/file.shp", content=buf.getvalue(), headers=ZIP)
+    assert r.status_code == 413
+    assert "compression ratio of" in r.text
+    assert small.state.catalog.data_store("sf", "b") is None
+    many = io.BytesIO()
+    with zf.ZipFile(many, "w", zf.ZIP_DEFLATED) as z:
+        for i in range(5):  # 1 MB declared, past the 800 kB this server inflates
+            z.writestr(f"f{i}.bin", b"\x00" * 200_000)
+    r = c.put(f"{WS}/sf/datastores/b/file.shp", content=many.getvalue(), headers=ZIP)
+    assert r.status_code == 413
+    assert "declares 1000000 bytes" in r.text
+    assert small.state.datadir.files.keys().isdisjoint({f"data/sf/b/f{i}.bin" for i in range(5)})
+
+
+def test_a_store_of_the_other_kind_with_the_name_is_refused_before_writing(client, emu) -> None:
+    client.put(f"{WS}/sf/coveragestores/same/file.geotiff", content=geotiff())
+    files = set(emu.state.datadir.files)
+    r = client.put(f"{WS}/sf/datastores/same/file.shp", content=shapefile_zip(), headers=ZIP)
+    assert r.status_code == 500
+    assert r.text == "Store 'same' already exists in workspace 'sf'"
+    assert set(emu.state.datadir.files) == files
+
+
+def test_catalog_collections_keep_their_405(client) -> None:
+    r = client.put(f"{WS}/sf/datastores/sf/featuretypes.json", json={})
+    assert r.status_code == 405
+    r = client.put(f"{WS}/nurc/coveragestores/arcGridSample/coverages.json", json={})
+    assert r.status_code == 405
+    assert client.put(f"{WS}/sf/datastores/sf/nope.shp", content=b"").status_code == 400

@@ -93,3 +93,34 @@ def test_tables_round_trip(rows) -> None:
     again = _round_trip(emu)
     assert again.state.features == emu.state.features
     assert len(again.state.features.get("w", "s", "t").features) == len(rows)
+
+
+def test_remote_content_and_text_files_from_a_scenario(tmp_path, client_for) -> None:
+    (tmp_path / "pds.properties").write_bytes(PROPERTIES)
+    doc = {
+        "extends": "stock",
+        "features": {
+            "remote": [{"url": "http://example.com/pds.properties", "file": "pds.properties"}],
+            "files": [{"path": "data/notes/readme.txt", "text": "hello"}],
+        },
+    }
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(doc))
+    emu = Emulator(str(path))
+    assert emu.state.datadir.read("data/notes/readme.txt") == b"hello"
+    c = client_for(emulator=emu)
+    r = c.put(
+        f"{WS}/sf/datastores/r/url.properties",
+        content=b"http://example.com/pds.properties",
+        headers=TEXT,
+    )
+    assert r.status_code == 201, r.text
+    assert emu.state.features.get("sf", "r", "r") is not None
+    again = _round_trip(emu)
+    assert again.state.features.remote == emu.state.features.remote
+
+
+def test_unknown_keys_are_refused() -> None:
+    doc = {"extends": "empty", "features": {"tables": [{"workspace": "w", "bogus": 1}]}}
+    with pytest.raises(ScenarioError, match="bogus"):
+        Emulator(doc)

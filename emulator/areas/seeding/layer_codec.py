@@ -5,6 +5,9 @@ converter) of ``GeoServerTileLayerInfoImpl`` under the root ``GeoServerLayer``, 
 declaration order. JSON goes through XStream's JSON driver and then ``org.json``, whose
 objects are ``HashMap``s: keys come out in Java hash order, which ``java.hash_order``
 reproduces. The list is the names of a ``HashSet``, an array in JSON.
+
+Reading (``parse_layer_xml``/``parse_layer_json``) is XStream's: absent fields keep Java's
+defaults; JSON is mapped onto the same XML first (arrays stand for XStream lists).
 """
 
 from __future__ import annotations

@@ -8,12 +8,18 @@
                       "gridsets": ["EPSG:4326", {"name": "EPSG:900913", "zoomStop": 14}],
                       "formats": ["image/png"], "metatiling": [4, 4], "rate": 5}],
       "rates": {"sf:roads": 2.5},
-      "failures": {"topp:states": {"afterTiles": 64, "status": "aborted", "truncate": false}}
+      "failures": {"topp:states": {"afterTiles": 64, "status": "aborted", "truncate": false}},
+      "catalogIds": {"sf:roads": "LayerInfoImpl-…"}, "withoutTileLayers": ["sf:bugsites"],
+      "blobStores": [{"type": "FileBlobStore", "id": "b1", "default": true,
+                      "fields": {"baseDirectory": "/tmp/b1"}}],
+      "diskQuota": {"enabled": "true"}, "global": {"backendTimeout": "60"}
     }
 
 Applied after the catalog: a ``tileLayers`` entry updates the tile layer the catalog made
 for that layer (only the keys it gives), or adds one. A gridset is defined by
-``resolutions``, ``scaleDenominators`` or ``levels`` (GWC's three ways).
+``resolutions``, ``scaleDenominators`` or ``levels`` (GWC's three ways). ``catalogIds``
+sets the catalog ids of published layers (a tile layer entry's ``id`` does too);
+``withoutTileLayers`` names published layers whose tile layer was deleted over REST.
 """
 
 from __future__ import annotations

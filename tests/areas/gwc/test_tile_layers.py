@@ -357,3 +357,34 @@ def test_round_trip(client, formats, gridsets, meta, gutter, expire, enabled, fm
     assert sorted(got["mimeFormats"]) == sorted(formats)
     assert [s["gridSetName"] for s in got["gridSubsets"]] == gridsets
     assert got["metaWidthHeight"] == list(meta) and got["enabled"] is enabled
+
+
+def test_renaming_a_workspace_keeps_the_tile_layers_ids(client):
+    ident = catalog_id(client, "sf:roads")
+    r = client.put("/rest/workspaces/sf", json={"workspace": {"name": "sf2"}})
+    assert r.status_code == 200, r.text
+    assert client.get("/gwc/rest/layers/sf:roads.xml").status_code == 404
+    assert catalog_id(client, "sf2:roads") == ident
+    client.delete("/gwc/rest/layers/sf2:roads")
+    r = client.put(
+        "/gwc/rest/layers/sf2:roads.xml", content=layer_xml("sf2:roads", ident), headers=XML
+    )
+    assert r.status_code == 200
+
+
+def test_deleting_a_layer_group_drops_its_tile_layer(client):
+    ident = catalog_id(client, "tasmania")
+    assert client.delete("/rest/layergroups/tasmania").status_code == 200
+    assert client.get("/gwc/rest/layers/tasmania.xml").status_code == 404
+    r = client.put(
+        "/gwc/rest/layers/tasmania.xml", content=layer_xml("tasmania", ident), headers=XML
+    )
+    assert r.status_code == 400 and f"exists with id '{ident}'" in r.text
+
+
+def test_a_new_catalog_layer_gets_a_new_id(client):
+    ids = {catalog_id(client, n) for n in client.get("/gwc/rest/layers.json").json()}
+    body = {"featureType": {"name": "roads2", "nativeName": "roads"}}
+    r = client.post("/rest/workspaces/sf/datastores/sf/featuretypes", json=body)
+    assert r.status_code == 201, r.text
+    assert catalog_id(client, "sf:roads2") not in ids

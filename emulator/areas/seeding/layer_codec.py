@@ -460,6 +460,8 @@ def layer_from_element(root: wxml.Element) -> TileLayer:
         raise Invalid(f"Unknown tile layer type: {kind or 'no element'}")
     layer = TileLayer("", enabled=False, kind=kind, gridsets=[], formats=[], parameter_filters=[])
     auto_styles: bool | None = None
+    if kind == WMS_LAYER:
+        layer.metatiling = (1, 1)  # AbstractTileLayer.DEFAULT_METATILING_FACTORS
     for el in _elements(root):
         tag = wxml.local(el.tag)
         if tag == "id" and kind == GEOSERVER_LAYER:

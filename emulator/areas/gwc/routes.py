@@ -162,7 +162,7 @@ def _remove_gridset(store: object, name: str) -> None:
 async def blobstores(request: Request) -> Response:
     _refuse(request, ["GET"])
     fmt = _fmt(request, request.path_params.get("ext"))
-    names = sorted(emulator(request).state.seeding.blob_stores)
+    names = list(emulator(request).state.seeding.blob_stores)  # a List: in the order added
     if fmt == "json":
         return respond(codec.dump_names_json(names), "json")
     href = f"{base_url(request)}/gwc/rest/blobstores"
@@ -177,7 +177,8 @@ async def blobstore(request: Request) -> Response:
     if request.method in ("GET", "HEAD"):
         if found is None:
             raise rest_error(
-                404, f'Failed to get BlobStore. A BlobStore with name "{name}" does not exist.'
+                404,
+                f'Failed to get BlobStoreInfo. A BlobStoreInfo with name "{name}" does not exist.',
             )
         if _fmt(request, ext) == "json":
             return respond(codec.dump_blob_store_json(found), "json")
@@ -186,7 +187,7 @@ async def blobstore(request: Request) -> Response:
         if found is None:
             raise rest_error(
                 404,
-                f'Failed to remove BlobStore. A BlobStore with name "{name}" does not exist.',
+                f'Failed to remove BlobStoreInfo. A BlobStoreInfo with name "{name}" does not exist.',
             )
         users = sorted(n for n, t in store.tile_layers.items() if t.blob_store_id == name)
         if users:

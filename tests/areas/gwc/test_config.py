@@ -257,7 +257,7 @@ def test_blob_store_refusals(client, path, body, status, message):
 def test_unknown_blob_store(client):
     for method in ("GET", "DELETE"):
         r = client.request(method, "/gwc/rest/blobstores/nope.xml")
-        assert r.status_code == 404 and 'A BlobStore with name "nope" does not exist.' in r.text
+        assert r.status_code == 404 and 'A BlobStoreInfo with name "nope" does not exist.' in r.text
 
 
 # -- disk quota, global -------------------------------------------------------------------

@@ -187,7 +187,8 @@ async def blobstore(request: Request) -> Response:
         if found is None:
             raise rest_error(
                 404,
-                f'Failed to remove BlobStoreInfo. A BlobStoreInfo with name "{name}" does not exist.',
+                "Failed to remove BlobStoreInfo."
+                f' A BlobStoreInfo with name "{name}" does not exist.',
             )
         users = sorted(n for n, t in store.tile_layers.items() if t.blob_store_id == name)
         if users:

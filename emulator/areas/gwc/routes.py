@@ -220,15 +220,15 @@ async def blobstore(request: Request) -> Response:
 
 
 async def diskquota(request: Request) -> Response:
+    """``DiskQuotaController``: JSON when the path says ``json``, else XML (``Accept`` is not
+    read); a PUT applies the fields given and answers the whole configuration."""
     _refuse(request, ["GET", "PUT"])
-    ext = request.path_params.get("ext")
+    fmt = "json" if request.path_params.get("ext") == "json" else "xml"
     store = emulator(request).state.seeding
     if request.method == "PUT":
         raw = await _read(request)
         try:
-            _, given = codec.parse_tree(
-                raw, _body_fmt(request, ext), ("gwcQuotaConfiguration",), "disk quota"
-            )
+            _, given = codec.parse_tree(raw, fmt, ("gwcQuotaConfiguration",), "disk quota")
             config.check_quota(given)
         except Invalid as exc:
             raise _bad(exc) from None
@@ -236,12 +236,11 @@ async def diskquota(request: Request) -> Response:
         for tag, value in given:
             merged = config.put(merged, tag, value)
         store.disk_quota.fields = merged
-    fmt = _fmt(request, ext)
     if fmt == "json":
-        return respond(
-            codec.dump_tree_json("gwcQuotaConfiguration", store.disk_quota.fields), "json"
-        )
-    return respond(codec.dump_tree_xml("gwcQuotaConfiguration", store.disk_quota.fields), "xml")
+        doc = codec.dump_tree_json("gwcQuotaConfiguration", store.disk_quota.fields)
+        return respond(doc, "json")
+    doc = codec.dump_tree_xml("gwcQuotaConfiguration", store.disk_quota.fields)
+    return respond(b'<?xml version="1.0" encoding="UTF-8"?>\n' + doc, "xml")
 
 
 async def global_config(request: Request) -> Response:

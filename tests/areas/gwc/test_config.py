@@ -265,7 +265,11 @@ def test_unknown_blob_store(client):
 
 def test_disk_quota_get_put(client):
     xml = client.get("/gwc/rest/diskquota.xml").text
-    assert xml.startswith("<gwcQuotaConfiguration>\n  <enabled>false</enabled>")
+    assert xml.startswith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        "<gwcQuotaConfiguration>\n  <enabled>false</enabled>"
+    )
+    assert client.get("/gwc/rest/diskquota", headers={"accept": "application/json"}).text == xml
     body = (
         "<gwcQuotaConfiguration><enabled>true</enabled><maxConcurrentCleanUps>5"
         "</maxConcurrentCleanUps><globalQuota><value>100</value><units>GiB</units>"

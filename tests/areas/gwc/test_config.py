@@ -311,6 +311,13 @@ def test_global_get_put(client):
     assert r.status_code == 200, r.text
     doc = client.get("/gwc/rest/global.json").json()["global"]
     assert doc["backendTimeout"] == 60 and doc["runtimeStatsEnabled"] is False
+    # GET's document PUT back is accepted (read-only fields unchanged)
+    same = client.get("/gwc/rest/global.xml").content
+    assert client.put("/gwc/rest/global.xml", content=same, headers=XML).status_code == 200
+    assert client.get("/gwc/rest/global.xml").content == same
+    r = client.put("/gwc/rest/global.json", content=b'{"global": {"version": "9"}}',
+                   headers={"content-type": "application/json"})  # fmt: skip
+    assert r.status_code == 400 and r.text.endswith('Cannot modify read-only property "version"')
     for bad in (b'{"global": {"version": "9"}}', b'{"global": {"nope": 1}}', b"{"):
         before = client.get("/gwc/rest/global.xml").content
         r = client.put(

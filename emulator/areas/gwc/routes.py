@@ -16,6 +16,7 @@ from ...core.errors import Invalid
 from ...http.context import base_url, body, emulator, respond, response_format
 from ...http.routing import Route
 from ...wire.negotiate import split_ext
+from ..seeding import codec as seeding_codec
 from ..seeding import config, truncate
 from ..seeding.gridsets import layer_extent
 from ..seeding.layers import find, rest_error
@@ -264,17 +265,32 @@ async def global_config(request: Request) -> Response:
 
 
 async def reload(request: Request) -> Response:
-    """``ReloadController``: a form post with ``reload_configuration=1``."""
+    """``ReloadController``: ``reload_configuration`` in the query or the form body."""
     _refuse(request, ["POST"])
-    raw = (await _read(request)).decode("utf-8", errors="replace")
-    if "reload_configuration" not in raw and "reload_configuration" not in request.query_params:
-        raise rest_error(400, "Unknown or missing parameter: reload_configuration")
+    raw = await _read(request)
+    params = dict(request.query_params)
+    if raw.strip():
+        try:
+            params.update(seeding_codec.parse_form(raw, decode=False))
+        except Invalid as exc:
+            raise _bad(exc) from None
+    if "reload_configuration" not in params:
+        raise rest_error(
+            400,
+            "Unknown or malformed request. Please try again, somtimes the form is not properly"
+            " received. This frequently happens on the first POST after a restart. The POST"
+            f" was to {request.url.path}",
+        )
+    count = len(emulator(request).state.seeding.tile_layers)
     page = (
-        '<html><body>\n<a id="logo" href="../../"><img src="../../rest/web/'
-        'geowebcache_logo.png"height="70" width="247" border="0"/></a>\n'
-        "<h3>Configuration reloaded</h3></body></html>"
+        "<html>\n<head>\n<title>GWC Reload</title>\n</head>\n<body>\n"
+        f"<p>TileLayerConfiguration reloaded. Read {count} layers from configuration"
+        " resources.</p><p>Note that this functionality has not been rigorously tested, please"
+        " reload the servlet if you run into any problems. Also note that you must truncate"
+        ' the tiles of any layers that have changed.</p><p><a href="../demo">Go back</a></p>\n'
+        "</body></html>"
     )
-    return respond(page, media_type="text/html;charset=utf-8")
+    return respond(page, media_type="text/plain")
 
 
 async def bounds(request: Request) -> Response:

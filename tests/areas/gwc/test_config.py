@@ -334,8 +334,14 @@ def test_reload(client):
         "/gwc/rest/reload", content=b"reload_configuration=1",
         headers={"content-type": "application/x-www-form-urlencoded"},
     )  # fmt: skip
-    assert r.status_code == 200 and "Configuration reloaded" in r.text
-    assert client.post("/gwc/rest/reload").status_code == 400
+    assert r.status_code == 200
+    count = len(client.get("/gwc/rest/layers.json").json())
+    assert f"TileLayerConfiguration reloaded. Read {count} layers" in r.text
+    r = client.post("/gwc/rest/reload")
+    assert r.status_code == 400 and "Unknown or malformed request." in r.text
+    assert r.text.endswith("The POST was to /geoserver/gwc/rest/reload")
+    r = client.post("/gwc/rest/reload", content=b"a&b")
+    assert r.status_code == 400
     assert client.get("/gwc/rest/reload").status_code == 405
 
 

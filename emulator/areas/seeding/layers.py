@@ -60,12 +60,13 @@ def _resolve_geoserver(store: SeedingStore, layer: TileLayer) -> None:
 
 
 def _check_subsets(store: SeedingStore, layer: TileLayer) -> None:
+    """A subset of an unknown gridset is kept and ignored, as ``GeoServerTileLayer`` does
+    (it logs ``No GWC GridSet named '<name>' exists.``); it takes effect if the gridset is
+    defined later."""
     for name in layer.gridsets:
         gridset = store.gridset(name)
-        if gridset is None:
-            raise rest_error(400, f"Unknown grid set {name}")
         opts = layer.subsets.get(name)
-        if opts is None:
+        if gridset is None or opts is None:
             continue
         if opts.extent is not None:
             minx, miny, maxx, maxy = opts.extent

@@ -158,8 +158,6 @@ def _subsets(store: SeedingStore, sec: Section, layer: TileLayer) -> None:
             opts = GridSubsetOptions(_box(s, "extent"), s.int("zoomStart"), s.int("zoomStop"))
             if opts.zoom_start is not None and opts.zoom_start < 0:
                 raise ScenarioError(f"{where}.zoomStart: expected a non-negative integer")
-        if store.gridset(name) is None:
-            raise ScenarioError(f"{where}: unknown gridset {name}")
         names.append(name)
         if opts != GridSubsetOptions():
             subsets[name] = opts

@@ -9,8 +9,13 @@ import httpx
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.scenarios.importer import import_scenario
-from geoserver_emulator.server import LiveServer
+
+try:  # the layout after the layers refactoring (recording/, http/server.py), else the older one
+    from geoserver_emulator.http.server import LiveServer
+    from geoserver_emulator.recording.importer import import_scenario
+except ImportError:
+    from geoserver_emulator.scenarios.importer import import_scenario
+    from geoserver_emulator.server import LiveServer
 
 from .test_config import FILE_STORE, GRIDSET
 

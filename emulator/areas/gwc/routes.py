@@ -311,11 +311,27 @@ async def bounds(request: Request) -> Response:
     return respond(codec.dump_coverages(rows), media_type="text/plain")
 
 
+STATISTICS = (
+    ("hitCount", 0), ("missCount", 0), ("evictionCount", 0), ("totalCount", 0),
+    ("hitRate", 100.0), ("missRate", 0.0), ("currentMemoryOccupation", 0.0),
+    ("totalSize", 0), ("actualSize", 0),
+)  # fmt: skip
+"""the in-memory cache statistics of a cache that has served nothing (no tile is served)"""
+
+
+async def statistics(request: Request) -> Response:
+    """``MemoryCacheController``: JSON when the path says ``json``, else XML."""
+    _refuse(request, ["GET"])
+    if request.path_params.get("ext") == "json":
+        return respond(codec.dump_statistics_json(STATISTICS), "json")
+    return respond(codec.dump_statistics_xml(STATISTICS), "xml")
+
+
 INDEX_LINKS = (
     ("layers", "Tile layers"), ("seed", "Seeding and truncation tasks"),
     ("masstruncate", "Mass truncation"), ("gridsets", "Gridsets"),
     ("blobstores", "Blob stores"), ("diskquota", "Disk quota"), ("global", "Global settings"),
-    ("reload", "Reload the configuration (POST)"),
+    ("statistics", "In-memory cache statistics"), ("reload", "Reload the configuration (POST)"),
 )  # fmt: skip
 
 
@@ -346,5 +362,7 @@ routes: list[BaseRoute] = [
     Route("/gwc/rest/global", global_config, methods=METHODS),
     Route("/gwc/rest/global.{ext}", global_config, methods=METHODS),
     Route("/gwc/rest/reload", reload, methods=METHODS),
+    Route("/gwc/rest/statistics", statistics, methods=METHODS),
+    Route("/gwc/rest/statistics.{ext}", statistics, methods=METHODS),
     Route("/gwc/rest/bounds/{layer}/{srs}/{type}", bounds, methods=METHODS),
 ]

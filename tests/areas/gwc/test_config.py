@@ -358,6 +358,15 @@ def test_bounds(client, emu):
     assert r.status_code == 404 and r.text.endswith("Unknown layer: nope")
 
 
+def test_statistics(client):
+    xml = client.get("/gwc/rest/statistics.xml").text
+    assert xml.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<gwcInMemoryCacheStatistics>')
+    assert "<hitRate>100.0</hitRate>" in xml
+    doc = client.get("/gwc/rest/statistics.json").json()["gwcInMemoryCacheStatistics"]
+    assert doc["hitCount"] == 0 and doc["missRate"] == 0.0
+    assert client.post("/gwc/rest/statistics").status_code == 405
+
+
 def test_index(client):
     for path in ("/gwc/rest", "/gwc/rest/index"):
         r = client.get(path)

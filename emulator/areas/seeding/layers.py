@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...core.errors import EmulatorError
 from .model import GEOSERVER_LAYER, SeedingStore, TileLayer
+from .request import canonical_format
 
 STATUS_NAMES = {
     400: "BAD_REQUEST",
@@ -119,11 +120,12 @@ def save(store: SeedingStore, layer: TileLayer) -> bool:
     store.tile_layers[layer.name] = layer
     if current is None:
         return True
+    formats = {canonical_format(f) for f in layer.formats}
     for key in list(store.cache.entries):
         name, gridset, fmt, _ = key
         if name != layer.name:
             continue
-        if gridset not in layer.gridsets or (fmt and fmt not in layer.formats):
+        if gridset not in layer.gridsets or (fmt and fmt not in formats):
             del store.cache.entries[key]
     return False
 

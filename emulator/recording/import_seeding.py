@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 
 from ..areas.seeding.gridsets import builtin_names
+from ..scenarios.scrub import is_secret_key
 from .import_values import as_list, seg
 
 if TYPE_CHECKING:
@@ -75,7 +76,9 @@ def read_blob_stores(ctx: Context) -> list[dict[str, Any]]:
         if not isinstance(body, dict):
             continue
         fields = {
-            k: v for k, v in body.items() if k not in ("id", "enabled", "default", "_default")
+            k: (ctx.secret(v) if is_secret_key(k) and isinstance(v, str) and v else v)
+            for k, v in body.items()
+            if k not in ("id", "enabled", "default", "_default")
         }
         out.append({
             "type": kind, "id": str(body.get("id", name)),

@@ -13,7 +13,8 @@ user name stays: replay needs to know who asked). Where secrets sit in bodies:
 
 Secret names: ``password``, ``passwd``, ``secret`` and any name ending in one of them, in any
 case (``masterPassword``, ``oldMasterPassword``, ``newMasterPassword``, ``newPassword``,
-``clientSecret``…), except flags such as ``sendClientSecret``. Empty values are left alone.
+``clientSecret``, GWC blob stores' ``awsSecretKey`` and ``accountKey``…), except flags such
+as ``sendClientSecret``. Empty values are left alone.
 
 Hosts: every ``scheme://host:port`` the recording saw (the upstream's, the proxy's, the
 ``Host`` the emulator was addressed by) becomes ``http://recorded.invalid``, in bodies (also
@@ -33,7 +34,7 @@ from lxml import etree
 
 PLACEHOLDER = re.compile(r"scrubbed-secret-(\d+)")
 RECORDED_ORIGIN = "http://recorded.invalid"
-SECRET_SUFFIXES = ("password", "passwd", "secret")
+SECRET_SUFFIXES = ("password", "passwd", "secret", "secretkey", "accountkey")
 NOT_SECRET = frozenset({"sendclientsecret", "usesecret"})
 SECRET_HEADERS = frozenset({"cookie", "set-cookie", "proxy-authorization", "x-api-key"})
 """headers whose whole value is replaced (``authorization`` is handled on its own)"""

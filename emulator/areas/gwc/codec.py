@@ -376,3 +376,17 @@ def parse_mass_truncate(body: bytes, fmt: str) -> MassTruncate:
 def dump_coverages(coverages: list[tuple[int, int, int, int, int]]) -> str:
     """``BoundsController``'s ``java`` answer: ``{{minx, miny, maxx, maxy, z}, …}``."""
     return "{" + ", ".join("{" + ", ".join(str(v) for v in c) + "}" for c in coverages) + "}"
+
+
+def dump_statistics_xml(values: tuple[tuple[str, object], ...]) -> bytes:
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<gwcInMemoryCacheStatistics>"]
+    lines += [f"  <{k}>{v}</{k}>" for k, v in values]
+    lines.append("</gwcInMemoryCacheStatistics>")
+    return "\n".join(lines).encode()
+
+
+def dump_statistics_json(values: tuple[tuple[str, object], ...]) -> bytes:
+    from ..seeding.java import hash_order
+
+    plain = dict(values)
+    return wjson.dumps({"gwcInMemoryCacheStatistics": {k: plain[k] for k in hash_order(plain)}})

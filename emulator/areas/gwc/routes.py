@@ -16,6 +16,7 @@ from ...core.errors import Invalid
 from ...http.context import base_url, body, emulator, respond, response_format
 from ...http.routing import Route
 from ...wire.negotiate import split_ext
+from ..seeding import codec as seeding_codec
 from ..seeding import config, truncate
 from ..seeding.gridsets import layer_extent
 from ..seeding.layers import find, rest_error
@@ -162,7 +163,7 @@ def _remove_gridset(store: object, name: str) -> None:
 async def blobstores(request: Request) -> Response:
     _refuse(request, ["GET"])
     fmt = _fmt(request, request.path_params.get("ext"))
-    names = sorted(emulator(request).state.seeding.blob_stores)
+    names = list(emulator(request).state.seeding.blob_stores)  # a List: in the order added
     if fmt == "json":
         return respond(codec.dump_names_json(names), "json")
     href = f"{base_url(request)}/gwc/rest/blobstores"
@@ -177,7 +178,8 @@ async def blobstore(request: Request) -> Response:
     if request.method in ("GET", "HEAD"):
         if found is None:
             raise rest_error(
-                404, f'Failed to get BlobStore. A BlobStore with name "{name}" does not exist.'
+                404,
+                f'Failed to get BlobStoreInfo. A BlobStoreInfo with name "{name}" does not exist.',
             )
         if _fmt(request, ext) == "json":
             return respond(codec.dump_blob_store_json(found), "json")
@@ -186,7 +188,8 @@ async def blobstore(request: Request) -> Response:
         if found is None:
             raise rest_error(
                 404,
-                f'Failed to remove BlobStore. A BlobStore with name "{name}" does not exist.',
+                "Failed to remove BlobStoreInfo."
+                f' A BlobStoreInfo with name "{name}" does not exist.',
             )
         users = sorted(n for n, t in store.tile_layers.items() if t.blob_store_id == name)
         if users:
@@ -218,15 +221,15 @@ async def blobstore(request: Request) -> Response:
 
 
 async def diskquota(request: Request) -> Response:
+    """``DiskQuotaController``: JSON when the path says ``json``, else XML (``Accept`` is not
+    read); a PUT applies the fields given and answers the whole configuration."""
     _refuse(request, ["GET", "PUT"])
-    ext = request.path_params.get("ext")
+    fmt = "json" if request.path_params.get("ext") == "json" else "xml"
     store = emulator(request).state.seeding
     if request.method == "PUT":
         raw = await _read(request)
         try:
-            _, given = codec.parse_tree(
-                raw, _body_fmt(request, ext), ("gwcQuotaConfiguration",), "disk quota"
-            )
+            _, given = codec.parse_tree(raw, fmt, ("gwcQuotaConfiguration",), "disk quota")
             config.check_quota(given)
         except Invalid as exc:
             raise _bad(exc) from None
@@ -234,12 +237,11 @@ async def diskquota(request: Request) -> Response:
         for tag, value in given:
             merged = config.put(merged, tag, value)
         store.disk_quota.fields = merged
-    fmt = _fmt(request, ext)
     if fmt == "json":
-        return respond(
-            codec.dump_tree_json("gwcQuotaConfiguration", store.disk_quota.fields), "json"
-        )
-    return respond(codec.dump_tree_xml("gwcQuotaConfiguration", store.disk_quota.fields), "xml")
+        doc = codec.dump_tree_json("gwcQuotaConfiguration", store.disk_quota.fields)
+        return respond(doc, "json")
+    doc = codec.dump_tree_xml("gwcQuotaConfiguration", store.disk_quota.fields)
+    return respond(b'<?xml version="1.0" encoding="UTF-8"?>\n' + doc, "xml")
 
 
 async def global_config(request: Request) -> Response:
@@ -263,17 +265,32 @@ async def global_config(request: Request) -> Response:
 
 
 async def reload(request: Request) -> Response:
-    """``ReloadController``: a form post with ``reload_configuration=1``."""
+    """``ReloadController``: ``reload_configuration`` in the query or the form body."""
     _refuse(request, ["POST"])
-    raw = (await _read(request)).decode("utf-8", errors="replace")
-    if "reload_configuration" not in raw and "reload_configuration" not in request.query_params:
-        raise rest_error(400, "Unknown or missing parameter: reload_configuration")
+    raw = await _read(request)
+    params = dict(request.query_params)
+    if raw.strip():
+        try:
+            params.update(seeding_codec.parse_form(raw, decode=False))
+        except Invalid as exc:
+            raise _bad(exc) from None
+    if "reload_configuration" not in params:
+        raise rest_error(
+            400,
+            "Unknown or malformed request. Please try again, somtimes the form is not properly"
+            " received. This frequently happens on the first POST after a restart. The POST"
+            f" was to {request.url.path}",
+        )
+    count = len(emulator(request).state.seeding.tile_layers)
     page = (
-        '<html><body>\n<a id="logo" href="../../"><img src="../../rest/web/'
-        'geowebcache_logo.png"height="70" width="247" border="0"/></a>\n'
-        "<h3>Configuration reloaded</h3></body></html>"
+        "<html>\n<head>\n<title>GWC Reload</title>\n</head>\n<body>\n"
+        f"<p>TileLayerConfiguration reloaded. Read {count} layers from configuration"
+        " resources.</p><p>Note that this functionality has not been rigorously tested, please"
+        " reload the servlet if you run into any problems. Also note that you must truncate"
+        ' the tiles of any layers that have changed.</p><p><a href="../demo">Go back</a></p>\n'
+        "</body></html>"
     )
-    return respond(page, media_type="text/html;charset=utf-8")
+    return respond(page, media_type="text/plain")
 
 
 async def bounds(request: Request) -> Response:
@@ -294,11 +311,27 @@ async def bounds(request: Request) -> Response:
     return respond(codec.dump_coverages(rows), media_type="text/plain")
 
 
+STATISTICS = (
+    ("hitCount", 0), ("missCount", 0), ("evictionCount", 0), ("totalCount", 0),
+    ("hitRate", 100.0), ("missRate", 0.0), ("currentMemoryOccupation", 0.0),
+    ("totalSize", 0), ("actualSize", 0),
+)  # fmt: skip
+"""the in-memory cache statistics of a cache that has served nothing (no tile is served)"""
+
+
+async def statistics(request: Request) -> Response:
+    """``MemoryCacheController``: JSON when the path says ``json``, else XML."""
+    _refuse(request, ["GET"])
+    if request.path_params.get("ext") == "json":
+        return respond(codec.dump_statistics_json(STATISTICS), "json")
+    return respond(codec.dump_statistics_xml(STATISTICS), "xml")
+
+
 INDEX_LINKS = (
     ("layers", "Tile layers"), ("seed", "Seeding and truncation tasks"),
     ("masstruncate", "Mass truncation"), ("gridsets", "Gridsets"),
     ("blobstores", "Blob stores"), ("diskquota", "Disk quota"), ("global", "Global settings"),
-    ("reload", "Reload the configuration (POST)"),
+    ("statistics", "In-memory cache statistics"), ("reload", "Reload the configuration (POST)"),
 )  # fmt: skip
 
 
@@ -329,5 +362,7 @@ routes: list[BaseRoute] = [
     Route("/gwc/rest/global", global_config, methods=METHODS),
     Route("/gwc/rest/global.{ext}", global_config, methods=METHODS),
     Route("/gwc/rest/reload", reload, methods=METHODS),
+    Route("/gwc/rest/statistics", statistics, methods=METHODS),
+    Route("/gwc/rest/statistics.{ext}", statistics, methods=METHODS),
     Route("/gwc/rest/bounds/{layer}/{srs}/{type}", bounds, methods=METHODS),
 ]

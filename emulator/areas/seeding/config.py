@@ -168,7 +168,7 @@ DEFAULT_GLOBAL: Tree = [
     ("location", "gwc/geowebcache.xml"),
 ]  # fmt: skip
 """the global settings a GeoServer data directory's ``gwc/geowebcache.xml`` gives"""
-READ_ONLY_GLOBAL = ("version", "identifier", "location")
+READ_ONLY_GLOBAL = ("identifier", "location", "version")
 """``ServerConfigurationPOJO`` fields GWC reports but refuses to set"""
 GLOBAL_FIELDS = (
     "serviceInformation", "runtimeStatsEnabled", "wmtsCiteCompliant", "backendTimeout",
@@ -183,11 +183,14 @@ class GlobalConfig:
 
 
 def merge_global(current: Tree, given: Tree) -> Tree:
-    """``GlobalConfigController.doPut``: every field given replaces the current one; the
-    read-only ones and unknown ones are refused (nothing changes)."""
+    """``ServerController.serverPut``: every field given replaces the current one; a
+    read-only one may only repeat its value; unknown ones are refused (nothing changes)."""
+    for tag in READ_ONLY_GLOBAL:
+        value = get(given, tag)
+        if value is not None and value != get(current, tag):
+            raise Invalid(f'Cannot modify read-only property "{tag}"')
+    given = [(k, v) for k, v in given if k not in READ_ONLY_GLOBAL]
     for tag, value in given:
-        if tag in READ_ONLY_GLOBAL:
-            raise Invalid(f"Configuration property {tag} is read-only and cannot be set")
         if tag not in GLOBAL_FIELDS:
             raise Invalid(f"Unknown configuration property {tag}")
         if tag in ("runtimeStatsEnabled", "wmtsCiteCompliant", "cacheBypassAllowed"):

@@ -5,6 +5,9 @@ converter) of ``GeoServerTileLayerInfoImpl`` under the root ``GeoServerLayer``, 
 declaration order. JSON goes through XStream's JSON driver and then ``org.json``, whose
 objects are ``HashMap``s: keys come out in Java hash order, which ``java.hash_order``
 reproduces. The list is the names of a ``HashSet``, an array in JSON.
+
+Reading (``parse_layer_xml``/``parse_layer_json``) is XStream's: absent fields keep Java's
+defaults; JSON is mapped onto the same XML first (arrays stand for XStream lists).
 """
 
 from __future__ import annotations
@@ -457,6 +460,8 @@ def layer_from_element(root: wxml.Element) -> TileLayer:
         raise Invalid(f"Unknown tile layer type: {kind or 'no element'}")
     layer = TileLayer("", enabled=False, kind=kind, gridsets=[], formats=[], parameter_filters=[])
     auto_styles: bool | None = None
+    if kind == WMS_LAYER:
+        layer.metatiling = (1, 1)  # AbstractTileLayer.DEFAULT_METATILING_FACTORS
     for el in _elements(root):
         tag = wxml.local(el.tag)
         if tag == "id" and kind == GEOSERVER_LAYER:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...core.errors import EmulatorError
 from .model import GEOSERVER_LAYER, SeedingStore, TileLayer
+from .request import canonical_format
 
 STATUS_NAMES = {
     400: "BAD_REQUEST",
@@ -60,12 +61,13 @@ def _resolve_geoserver(store: SeedingStore, layer: TileLayer) -> None:
 
 
 def _check_subsets(store: SeedingStore, layer: TileLayer) -> None:
+    """A subset of an unknown gridset is kept and ignored, as ``GeoServerTileLayer`` does
+    (it logs ``No GWC GridSet named '<name>' exists.``); it takes effect if the gridset is
+    defined later."""
     for name in layer.gridsets:
         gridset = store.gridset(name)
-        if gridset is None:
-            raise rest_error(400, f"Unknown grid set {name}")
         opts = layer.subsets.get(name)
-        if opts is None:
+        if gridset is None or opts is None:
             continue
         if opts.extent is not None:
             minx, miny, maxx, maxy = opts.extent
@@ -118,11 +120,12 @@ def save(store: SeedingStore, layer: TileLayer) -> bool:
     store.tile_layers[layer.name] = layer
     if current is None:
         return True
+    formats = {canonical_format(f) for f in layer.formats}
     for key in list(store.cache.entries):
         name, gridset, fmt, _ = key
         if name != layer.name:
             continue
-        if gridset not in layer.gridsets or (fmt and fmt not in layer.formats):
+        if gridset not in layer.gridsets or (fmt and fmt not in formats):
             del store.cache.entries[key]
     return False
 

@@ -8,12 +8,18 @@
                       "gridsets": ["EPSG:4326", {"name": "EPSG:900913", "zoomStop": 14}],
                       "formats": ["image/png"], "metatiling": [4, 4], "rate": 5}],
       "rates": {"sf:roads": 2.5},
-      "failures": {"topp:states": {"afterTiles": 64, "status": "aborted", "truncate": false}}
+      "failures": {"topp:states": {"afterTiles": 64, "status": "aborted", "truncate": false}},
+      "catalogIds": {"sf:roads": "LayerInfoImpl-…"}, "withoutTileLayers": ["sf:bugsites"],
+      "blobStores": [{"type": "FileBlobStore", "id": "b1", "default": true,
+                      "fields": {"baseDirectory": "/tmp/b1"}}],
+      "diskQuota": {"enabled": "true"}, "global": {"backendTimeout": "60"}
     }
 
 Applied after the catalog: a ``tileLayers`` entry updates the tile layer the catalog made
 for that layer (only the keys it gives), or adds one. A gridset is defined by
-``resolutions``, ``scaleDenominators`` or ``levels`` (GWC's three ways).
+``resolutions``, ``scaleDenominators`` or ``levels`` (GWC's three ways). ``catalogIds``
+sets the catalog ids of published layers (a tile layer entry's ``id`` does too);
+``withoutTileLayers`` names published layers whose tile layer was deleted over REST.
 """
 
 from __future__ import annotations
@@ -152,8 +158,6 @@ def _subsets(store: SeedingStore, sec: Section, layer: TileLayer) -> None:
             opts = GridSubsetOptions(_box(s, "extent"), s.int("zoomStart"), s.int("zoomStop"))
             if opts.zoom_start is not None and opts.zoom_start < 0:
                 raise ScenarioError(f"{where}.zoomStart: expected a non-negative integer")
-        if store.gridset(name) is None:
-            raise ScenarioError(f"{where}: unknown gridset {name}")
         names.append(name)
         if opts != GridSubsetOptions():
             subsets[name] = opts

@@ -17,6 +17,7 @@ from __future__ import annotations
 import heapq
 
 from .model import SeedGroup, SeedingStore, SeedTask
+from .request import canonical_format
 from .tiles import requested_levels, stored_between
 
 TRANSITIONS: dict[tuple[str, str], str] = {
@@ -137,8 +138,18 @@ def commit(store: SeedingStore, group: SeedGroup, t: int) -> None:
         max(_capped(r, group, t) - 1, 0) for r in _running_members(store, group)
     )
     if done > group.cached:
-        store.cache.add(group.cache_key(), stored_between(group.range, group.cached, done))
+        if _still_cached(store, group):
+            store.cache.add(group.cache_key(), stored_between(group.range, group.cached, done))
         group.cached = done
+
+
+def _still_cached(store: SeedingStore, group: SeedGroup) -> bool:
+    """Whether the layer still caches the group's gridset and format: tiles a task renders
+    after its layer was deleted or lost them go nowhere (GeoServer drops that cache)."""
+    layer = store.tile_layers.get(group.layer)
+    if layer is None or group.gridset not in layer.gridsets:
+        return False
+    return group.format is None or group.format in {canonical_format(f) for f in layer.formats}
 
 
 def _start(store: SeedingStore, task: SeedTask, t: int) -> SeedGroup | None:

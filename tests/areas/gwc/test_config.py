@@ -257,7 +257,7 @@ def test_blob_store_refusals(client, path, body, status, message):
 def test_unknown_blob_store(client):
     for method in ("GET", "DELETE"):
         r = client.request(method, "/gwc/rest/blobstores/nope.xml")
-        assert r.status_code == 404 and 'A BlobStore with name "nope" does not exist.' in r.text
+        assert r.status_code == 404 and 'A BlobStoreInfo with name "nope" does not exist.' in r.text
 
 
 # -- disk quota, global -------------------------------------------------------------------
@@ -265,7 +265,11 @@ def test_unknown_blob_store(client):
 
 def test_disk_quota_get_put(client):
     xml = client.get("/gwc/rest/diskquota.xml").text
-    assert xml.startswith("<gwcQuotaConfiguration>\n  <enabled>false</enabled>")
+    assert xml.startswith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        "<gwcQuotaConfiguration>\n  <enabled>false</enabled>"
+    )
+    assert client.get("/gwc/rest/diskquota", headers={"accept": "application/json"}).text == xml
     body = (
         "<gwcQuotaConfiguration><enabled>true</enabled><maxConcurrentCleanUps>5"
         "</maxConcurrentCleanUps><globalQuota><value>100</value><units>GiB</units>"
@@ -307,6 +311,13 @@ def test_global_get_put(client):
     assert r.status_code == 200, r.text
     doc = client.get("/gwc/rest/global.json").json()["global"]
     assert doc["backendTimeout"] == 60 and doc["runtimeStatsEnabled"] is False
+    # GET's document PUT back is accepted (read-only fields unchanged)
+    same = client.get("/gwc/rest/global.xml").content
+    assert client.put("/gwc/rest/global.xml", content=same, headers=XML).status_code == 200
+    assert client.get("/gwc/rest/global.xml").content == same
+    r = client.put("/gwc/rest/global.json", content=b'{"global": {"version": "9"}}',
+                   headers={"content-type": "application/json"})  # fmt: skip
+    assert r.status_code == 400 and r.text.endswith('Cannot modify read-only property "version"')
     for bad in (b'{"global": {"version": "9"}}', b'{"global": {"nope": 1}}', b"{"):
         before = client.get("/gwc/rest/global.xml").content
         r = client.put(
@@ -323,8 +334,14 @@ def test_reload(client):
         "/gwc/rest/reload", content=b"reload_configuration=1",
         headers={"content-type": "application/x-www-form-urlencoded"},
     )  # fmt: skip
-    assert r.status_code == 200 and "Configuration reloaded" in r.text
-    assert client.post("/gwc/rest/reload").status_code == 400
+    assert r.status_code == 200
+    count = len(client.get("/gwc/rest/layers.json").json())
+    assert f"TileLayerConfiguration reloaded. Read {count} layers" in r.text
+    r = client.post("/gwc/rest/reload")
+    assert r.status_code == 400 and "Unknown or malformed request." in r.text
+    assert r.text.endswith("The POST was to /geoserver/gwc/rest/reload")
+    r = client.post("/gwc/rest/reload", content=b"a&b")
+    assert r.status_code == 400
     assert client.get("/gwc/rest/reload").status_code == 405
 
 
@@ -339,6 +356,15 @@ def test_bounds(client, emu):
     assert r.status_code == 404 and r.text.endswith("topp:states does not support GoogleCRS84Quad")
     r = client.get("/gwc/rest/bounds/nope/EPSG:4326/java")
     assert r.status_code == 404 and r.text.endswith("Unknown layer: nope")
+
+
+def test_statistics(client):
+    xml = client.get("/gwc/rest/statistics.xml").text
+    assert xml.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<gwcInMemoryCacheStatistics>')
+    assert "<hitRate>100.0</hitRate>" in xml
+    doc = client.get("/gwc/rest/statistics.json").json()["gwcInMemoryCacheStatistics"]
+    assert doc["hitCount"] == 0 and doc["missRate"] == 0.0
+    assert client.post("/gwc/rest/statistics").status_code == 405
 
 
 def test_index(client):

@@ -109,12 +109,6 @@ def test_put_over_an_existing_tile_layer_replaces_it(client):
         ),
         (
             "topp:states",
-            layer_xml("topp:states").replace("EPSG:900913", "NoSuchGrid"),
-            400,
-            "Unknown grid set NoSuchGrid",
-        ),
-        (
-            "topp:states",
             layer_xml("topp:states").replace(
                 "</gridSetName>", "</gridSetName><zoomStart>5</zoomStart><zoomStop>2</zoomStop>"
             ),
@@ -357,3 +351,61 @@ def test_round_trip(client, formats, gridsets, meta, gutter, expire, enabled, fm
     assert sorted(got["mimeFormats"]) == sorted(formats)
     assert [s["gridSetName"] for s in got["gridSubsets"]] == gridsets
     assert got["metaWidthHeight"] == list(meta) and got["enabled"] is enabled
+
+
+def test_renaming_a_workspace_keeps_the_tile_layers_ids(client):
+    ident = catalog_id(client, "sf:roads")
+    r = client.put("/rest/workspaces/sf", json={"workspace": {"name": "sf2"}})
+    assert r.status_code == 200, r.text
+    assert client.get("/gwc/rest/layers/sf:roads.xml").status_code == 404
+    assert catalog_id(client, "sf2:roads") == ident
+    client.delete("/gwc/rest/layers/sf2:roads")
+    r = client.put(
+        "/gwc/rest/layers/sf2:roads.xml", content=layer_xml("sf2:roads", ident), headers=XML
+    )
+    assert r.status_code == 200
+
+
+def test_deleting_a_layer_group_drops_its_tile_layer(client):
+    ident = catalog_id(client, "tasmania")
+    assert client.delete("/rest/layergroups/tasmania").status_code == 200
+    assert client.get("/gwc/rest/layers/tasmania.xml").status_code == 404
+    r = client.put(
+        "/gwc/rest/layers/tasmania.xml", content=layer_xml("tasmania", ident), headers=XML
+    )
+    assert r.status_code == 400 and f"exists with id '{ident}'" in r.text
+
+
+def test_a_new_catalog_layer_gets_a_new_id(client):
+    ids = {catalog_id(client, n) for n in client.get("/gwc/rest/layers.json").json()}
+    body = {"featureType": {"name": "roads2", "nativeName": "roads"}}
+    r = client.post("/rest/workspaces/sf/datastores/sf/featuretypes", json=body)
+    assert r.status_code == 201, r.text
+    assert catalog_id(client, "sf:roads2") not in ids
+
+
+def test_an_unknown_gridset_is_kept_and_ignored_until_it_exists(client, emu):
+    body = layer_xml("topp:states").replace("EPSG:900913", "Later")
+    r = client.put("/gwc/rest/layers/topp:states.xml", content=body, headers=XML)
+    assert r.status_code == 200
+    assert "<gridSetName>Later</gridSetName>" in client.get("/gwc/rest/layers/topp:states.xml").text
+    seed = (
+        "<seedRequest><zoomStart>0</zoomStart><zoomStop>1</zoomStop><type>seed</type>"
+        "<threadCount>1</threadCount><gridSetId>Later</gridSetId></seedRequest>"
+    )
+    r = client.post("/gwc/rest/seed/topp:states.xml", content=seed, headers=XML)
+    assert r.status_code == 500 and "Unknown grid set Later" in r.text
+    gridset = (
+        "<gridSet><name>Later</name><srs><number>4326</number></srs><extent><coords>"
+        "<double>-180</double><double>-90</double><double>180</double><double>90</double>"
+        "</coords></extent><resolutions><double>1.0</double><double>0.5</double></resolutions>"
+        "</gridSet>"
+    )
+    assert (
+        client.put("/gwc/rest/gridsets/Later.xml", content=gridset, headers=XML).status_code == 201
+    )
+    assert (
+        client.post("/gwc/rest/seed/topp:states.xml", content=seed, headers=XML).status_code == 200
+    )
+    emu.scheduler.drain()
+    assert emu.scheduler.cached_tiles("topp:states", gridset="Later") > 0

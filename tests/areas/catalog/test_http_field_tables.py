@@ -170,7 +170,7 @@ KINDS: dict[str, dict[str, Any]] = {
     },
     "coverage": {
         "table": F.COVERAGE,
-        "model": _model(**RESOURCE_MODEL, nativeFormat=TEXT),
+        "model": _model(**RESOURCE_MODEL, nativeFormat=TEXT, parameters=PARAMETERS),
         "create": ("POST", "/rest/workspaces/nurc/coveragestores/cs/coverages", {"name": "drawn"}),
         "path": "/rest/workspaces/nurc/coveragestores/cs/coverages/drawn",
     },
@@ -201,7 +201,7 @@ KINDS: dict[str, dict[str, Any]] = {
 }
 
 
-MAPS = ("metadata", "connectionParameters")
+MAPS = ("metadata", "connectionParameters", "parameters")
 
 
 def model_node(tag: str, value: Any) -> Node:

@@ -480,3 +480,18 @@ def test_data_links_are_named_after_their_class_with_the_vendor_prefix(client_fo
         assert client.put(path, content=other, headers=XML).status_code == 200
         (again,) = xml(client, f"{path}.xml").find("dataLinks")
         assert again.tag == link.tag
+
+
+def test_coverage_parameters_with_null_values(client):
+    path = "/rest/workspaces/nurc/coveragestores/mosaic/coverages/mosaic"
+    body = (
+        "<coverage><parameters><entry><string>InputTransparentColor</string><null/></entry>"
+        "<entry><string>SUGGESTED_TILE_SIZE</string><string>256,256</string></entry>"
+        "</parameters></coverage>"
+    )
+    assert client.put(path, content=body, headers=XML).status_code == 200
+    entries = xml(client, f"{path}.xml").findall("parameters/entry")
+    assert [[s.text or "" for s in e.findall("string")] for e in entries] == [
+        ["InputTransparentColor", ""],
+        ["SUGGESTED_TILE_SIZE", "256,256"],
+    ]

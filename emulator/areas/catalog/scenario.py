@@ -23,6 +23,12 @@ A style is ``name`` (global) or ``ws:name``. A bounding box without ``crs`` take
 resource's ``srs`` (native) or ``EPSG:4326`` (lat/lon). ``"layer": false`` leaves a resource
 unpublished. Attributes are ``"name:Binding"`` (``String``, ``Long``, ``MultiPolygon``… or a
 full Java class name) or objects. Every layer and group gets its tile layer.
+
+The generic fields of each kind (``fields.py``: metadata links, attribution, a layer's WMS
+interpolation, a coverage's grid…) travel as ``"fields": {tag: value}`` in their normal form
+(workspaces add ``"namespaceFields"``; a layer's sit inside ``"layer"``); an EO layer group
+gives ``"rootLayer"`` (``ws:name``) and ``"rootLayerStyle"``; a coverage band may give
+``"nullValues"``, ``"unit"`` and ``"dimensionType"``.
 """
 
 from __future__ import annotations

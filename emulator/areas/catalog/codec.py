@@ -28,7 +28,6 @@ from .entities import (
     BBox,
     Coverage,
     CoverageStore,
-    DataStore,
     FeatureType,
     Layer,
     LayerGroup,
@@ -216,7 +215,7 @@ def store_node(store: Store, links: Links, fmt: str, children: list[str] | None 
     node = Node(store.kind).add("name", store.name).add("description", store.description)
     node.add("type", store.type).add("enabled", store.enabled)
     node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
-    if isinstance(store, DataStore) and store.connection_parameters:
+    if store.connection_parameters:
         node.child(entries_node("connectionParameters", store.connection_parameters))
     node.add("__default" if fmt == "xml" else "_default", store.default)
     if isinstance(store, CoverageStore):

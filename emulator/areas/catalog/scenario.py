@@ -238,12 +238,13 @@ def _data_store(cat: Catalog, s: Section) -> None:
 
 
 def _coverage_store(cat: Catalog, s: Section) -> None:
-    s.only(STORE_KEYS | {"url", "coverages"})
+    s.only(STORE_KEYS | {"url", "coverages", "connectionParameters"})
     store = _store_fields(
         CoverageStore(s.str("name", required=True), s.str("workspace", required=True)), s
     )
     assert isinstance(store, CoverageStore)
     store.url = s.str("url")
+    store.connection_parameters = _strings(s, "connectionParameters")
     cat.add_store(store)
     for c in s.items("coverages"):
         c.only(

@@ -84,7 +84,7 @@ def _dump_store(cat: Catalog, s: Store) -> dict[str, Any]:
             _dump_resource(cat, r) for r in cat.list_resources(s.workspace, store=s.name)
         ]
     elif isinstance(s, CoverageStore):
-        d.update(_clean({"url": s.url}))
+        d.update(_clean({"url": s.url, "connectionParameters": dict(s.connection_parameters)}))
         d["coverages"] = [
             _dump_resource(cat, r) for r in cat.list_resources(s.workspace, store=s.name)
         ]

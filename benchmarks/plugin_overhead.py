@@ -69,7 +69,7 @@ def per_call(fn: Callable[[], Any], n: int) -> float:
 def transports(n: int) -> list[tuple[str, float]]:
     import asyncio
 
-    from geoserver_emulator.server import LiveServer
+    from geoserver_emulator.http.server import LiveServer
 
     emu = Emulator("stock")
     rows: list[tuple[str, float]] = []

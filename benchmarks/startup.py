@@ -85,7 +85,7 @@ print((w1 - w0) * 1000, (c1 - c0) * 1000, ",".join(loaded), *first)
 )
 """``START``, then the first requests (an area's routes are imported when a request first
 reaches it, and compiled on first match: see ``emulator/http/routing.py``; its stores are
-unpickled on first use: ``emulator/state.py``); prints the times"""
+unpickled on first use: ``emulator/core/state.py``); prints the times"""
 
 FLOOR = """
 import time
@@ -293,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = [startup]
 
     from geoserver_emulator import Emulator
-    from geoserver_emulator.state import STORES
+    from geoserver_emulator.core.state import STORES
 
     first_start = time.perf_counter()
     emu = Emulator("stock")
@@ -319,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     wsgi = wsgi_request(emu.wsgi_app)
     wsgi()
     figures.append(Figure("GET users.json via WSGI", *timed(wsgi, runs, 50), 1.0))
-    from geoserver_emulator.server import LiveServer
+    from geoserver_emulator.http.server import LiveServer
 
     server = LiveServer(emu.asgi_app).start()
     try:

@@ -8,6 +8,7 @@ does not load the whole emulator and Starlette.
 import importlib
 import typing
 
+from .core import root
 from .core.errors import ScenarioError
 
 if typing.TYPE_CHECKING:
@@ -32,3 +33,6 @@ def __getattr__(name: str) -> typing.Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *_LAZY})
+
+
+root.provide(lambda: __getattr__("Emulator"))  # for the layers below the root (core/root.py)

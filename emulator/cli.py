@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from .core.errors import ScenarioError
 from .core.profile import PROFILES
-from .scenarios import commands
+from .recording import commands
 
 JAVA_PACKAGE = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*")
 CONTEXT_PATH = re.compile(
@@ -64,7 +64,7 @@ def _check(args: argparse.Namespace) -> str | None:
 
 def serve(args: argparse.Namespace) -> int:
     from .emulator import Emulator
-    from .server import ThreadedServer, bind, config
+    from .http.server import ThreadedServer, bind, config
 
     problem = _check(args)
     if problem:

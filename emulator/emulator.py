@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .core.clock import make_clock
+from .core.faults import Faults
+from .core.journal import Journal
 from .core.profile import Decisions, decisions_for
 from .core.record import replace
+from .core.state import State
 from .core.vendor import VendorNames
-from .faults import Faults
-from .journal import Journal
 from .scenarios import loader
-from .state import State
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -58,7 +58,7 @@ class Emulator:
         settings = self.scenario.settings
         self.clock = make_clock(clock, settings.clock_origin)
         self.journal = Journal(self.context_path)
-        self.journal.cassette_header = self._cassette_header
+        self.journal.cassette_writer = self._save_journal
         self.on_reset: list[Callable[[], None]] = []
         """called after every ``reset`` (a ``serve --record`` cassette starts over)"""
         self.faults = Faults()
@@ -89,10 +89,36 @@ class Emulator:
     def _run_scheduler(self, now: float) -> None:
         self.scheduler.run_until(now)
 
-    def _cassette_header(self) -> dict[str, Any]:
-        from .scenarios.recorder import emulator_header
+    def cassette_header(self) -> dict[str, Any]:
+        """The cassette header fields of this emulator's start: scenario (a built-in's name, a
+        file's path, else the start state itself), context path, profile, vendor prefix."""
+        name = self.scenario.name
+        scenario: str | dict[str, Any]
+        if name in loader.BUILTINS or Path(name).is_absolute() and Path(name).exists():
+            scenario = name
+        else:  # an in-memory document: carry the start state itself
+            scenario = loader.dump(self.scenario.state(), self.scenario.settings)
+        return {
+            "scenario": scenario,
+            "context_path": self.context_path,
+            "source": "emulator",
+            "timing": "simulated",
+            "profile": self.profile,
+            "vendor_prefix": self.vendor.prefix,
+        }
 
-        return emulator_header(self)
+    def _save_journal(self, journal: Journal, path: Path, scrub: bool) -> Path:
+        from .scenarios.journal_cassette import save_journal
+
+        return save_journal(journal, path, self.cassette_header(), scrub=scrub)
+
+    @staticmethod
+    def state_of_cassette(path: Path) -> tuple[State, loader.Settings]:
+        """The state a cassette's successful writes build from its start scenario, and that
+        scenario's settings (the scenario loader's reader for ``*.jsonl``)."""
+        from .scenarios import replay
+
+        return replay.build(path)
 
     # -- lifecycle ---------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
 import httpx
 
-from geoserver_emulator.faults import ConnectionDropped
+from geoserver_emulator.core.faults import ConnectionDropped
 
 DROPPED = "Server disconnected without sending a response."
 WSGIApp = Any
@@ -126,20 +126,7 @@ def httpx_async_client(app: Any, base_url: str, auth: tuple[str, str] | None) ->
     )
 
 
-def requests_session(app: WSGIApp, base_url: str, auth: tuple[str, str] | None) -> Any:
-    """A ``requests.Session`` answering ``base_url`` in process; relative URLs join ``base_url``."""
-    import requests
-
-    from .requests_adapter import BaseURLSession, WSGIAdapter
-
-    session: requests.Session = BaseURLSession(base_url)
-    session.trust_env = False
-    session.mount(_origin(base_url) + "/", WSGIAdapter(app))
-    session.auth = auth
-    return session
-
-
-def _origin(url: str) -> str:
+def origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from starlette.routing import BaseRoute, Mount, Route, compile_path
 
-from geoserver_emulator.journal import JournalEntry
+from geoserver_emulator.core.journal import JournalEntry
 
 WORKER_KEY = "geoserver_coverage"
 

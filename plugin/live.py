@@ -19,7 +19,7 @@ import traceback
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from geoserver_emulator.server import LiveServer
+from geoserver_emulator.http.server import LiveServer
 
 if TYPE_CHECKING:
     from geoserver_emulator import Emulator

@@ -334,9 +334,9 @@ def geoserver_requests(
         pytest.fail(
             "geoserver_requests needs the requests package (pip install requests)", pytrace=False
         )
-    from . import clients
+    from . import requests_adapter
 
-    with clients.requests_session(
+    with requests_adapter.requests_session(
         geoserver_emulator.wsgi_app, _in_process_url(geoserver_emulator), geoserver_credentials
     ) as session:
         yield session

@@ -10,9 +10,9 @@ from requests.adapters import BaseAdapter
 from requests.structures import CaseInsensitiveDict
 from requests.utils import get_encoding_from_headers
 
-from geoserver_emulator.faults import ConnectionDropped
+from geoserver_emulator.core.faults import ConnectionDropped
 
-from .clients import DROPPED, call_wsgi, join, wsgi_environ
+from .clients import DROPPED, WSGIApp, call_wsgi, join, origin, wsgi_environ
 
 
 class WSGIAdapter(BaseAdapter):
@@ -78,3 +78,12 @@ def _body(request: requests.PreparedRequest) -> bytes:
         data = body.read()
         return data.encode("utf-8") if isinstance(data, str) else bytes(data)
     return b"".join(c.encode("utf-8") if isinstance(c, str) else bytes(c) for c in body)
+
+
+def requests_session(app: WSGIApp, base_url: str, auth: tuple[str, str] | None) -> Any:
+    """A ``requests.Session`` answering ``base_url`` in process; relative URLs join ``base_url``."""
+    session: requests.Session = BaseURLSession(base_url)
+    session.trust_env = False
+    session.mount(origin(base_url) + "/", WSGIAdapter(app))
+    session.auth = auth
+    return session

@@ -66,6 +66,7 @@ def test_with_the_scenario_cache_warm_start_up_imports_no_area_beyond_the_login(
     assert "geoserver_emulator.areas.sections" in cold  # the first start parsed the scenario
     warm = {m for m in loaded_after(START, env) if m.startswith("geoserver_emulator.areas.")}
     assert warm == {
+        "geoserver_emulator.areas.access",
         "geoserver_emulator.areas.users",
         "geoserver_emulator.areas.users.model",
         "geoserver_emulator.areas.auth_providers",
@@ -136,7 +137,7 @@ def test_loading_the_pytest_plugin_imports_no_emulator_server_or_client() -> Non
     assert (
         not {
             "geoserver_emulator.emulator",
-            "geoserver_emulator.state",
+            "geoserver_emulator.core.state",
             "starlette",
             "uvicorn",
             "httpx",
@@ -149,7 +150,7 @@ def test_a_pytest_run_without_geoserver_fixtures_imports_no_emulator(tmp_path) -
     (tmp_path / "test_plain.py").write_text(
         "import sys\n\n"
         "def test_plain():\n"
-        "    loaded = {'geoserver_emulator.emulator', 'geoserver_emulator.state',\n"
+        "    loaded = {'geoserver_emulator.emulator', 'geoserver_emulator.core.state',\n"
         "              'starlette', 'uvicorn'}\n"
         "    assert not loaded & set(sys.modules), loaded & set(sys.modules)\n"
     )

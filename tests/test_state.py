@@ -15,8 +15,8 @@ from pathlib import PurePath
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator import state as state_module
-from geoserver_emulator.state import STORES, State
+from geoserver_emulator.core import state as state_module
+from geoserver_emulator.core.state import STORES, State
 
 # objects that may be shared without being observable: immutable atoms, and things pickled
 # by reference (classes, functions, modules, enum members)

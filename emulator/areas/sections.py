@@ -17,7 +17,9 @@ from .catalog import scenario as catalog
 from .mosaics import scenario as mosaics
 from .security import scenario as security
 from .seeding import scenario as seeding
+from .settings import scenario as settings
 from .styles import scenario as styles
+from .uploads import scenario as uploads
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
@@ -30,9 +32,11 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("mosaics", mosaics),
     ("styles", styles),
     ("appSchema", appschema),
+    ("features", uploads),
     ("urlChecks", urlchecks),
     ("about", about),
     ("seeding", seeding),
+    ("serverSettings", settings),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

@@ -14,11 +14,11 @@ from starlette.routing import BaseRoute, Mount
 
 from ..control import routes as control
 from ..core.errors import EmulatorError
-from ..faults import ConnectionDropped
+from ..core.faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
-from .routing import LazyRoutes
+from .routing import LazyRoutes, RouteGroup
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -37,6 +37,22 @@ AREAS: list[LazyRoutes] = [
         ("security", ("/rest/security/masterpw", "/rest/security/acl")),
         ("urlchecks", ("/rest/urlchecks",)),
         ("about", ("/rest/about",)),
+        (
+            "settings",
+            (
+                "/rest/settings",
+                "/rest/services",
+                "/rest/logging",
+                "/rest/fonts",
+                "/rest/templates",
+                "/rest/workspaces/*/settings",
+                "/rest/workspaces/*/templates",
+                "/rest/workspaces/*/datastores/*/templates",
+                "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
+                "/rest/workspaces/*/coveragestores/*/templates",
+                "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
+            ),
+        ),
         ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
         (
             "appschema",
@@ -47,7 +63,12 @@ AREAS: list[LazyRoutes] = [
         ),
         ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
         ("catalog", CATALOG_PREFIXES),
+        (
+            "uploads",
+            ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
+        ),
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
+        ("gwc", ("/gwc/rest",)),
     )
 ]
 """The areas' routes in matching order, each imported when a request first reaches the
@@ -56,15 +77,15 @@ area (``LazyRoutes``): a process pays only for the areas it uses."""
 
 def app_routes() -> list[BaseRoute]:
     """The app's routes relative to the context root, in matching order: the control plane,
-    reload and reset, then each area (imported when first reached)."""
-    return [*control.routes, *reload.routes, *AREAS]
+    reload and reset (one group), then each area (imported when first reached)."""
+    return [RouteGroup([*control.routes, *reload.routes]), *AREAS]
 
 
 def all_routes() -> list[BaseRoute]:
     """Every route of ``app_routes()``, each area's listed in place (imports every area)."""
     out: list[BaseRoute] = []
     for route in app_routes():
-        out.extend(route.routes if isinstance(route, LazyRoutes) else [route])
+        out.extend(route.routes if isinstance(route, LazyRoutes | RouteGroup) else [route])
     return out
 
 

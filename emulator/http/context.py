@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..access import Principal
+from ..areas.access import Principal
 from ..core.errors import PayloadTooLarge
 from ..wire import negotiate
 

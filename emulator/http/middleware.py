@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .. import access
-from ..faults import ConnectionDropped, Fault
-from ..journal import JournalEntry
+from ..areas import access
+from ..core.faults import ConnectionDropped, Fault
+from ..core.journal import JournalEntry
 from ..wire import errors as wire_errors
 
 if TYPE_CHECKING:

@@ -34,6 +34,9 @@ class Route(routing.Route):
         assert path.startswith("/"), "Routed paths must start with '/'"
         super().__init__(_PLACEHOLDER, endpoint, **kwargs)
         self.path = path
+        self.literal = path.split("{", 1)[0]
+        """the path's text before its first parameter: a path that does not start with it
+        cannot match, and is turned away without the regex"""
         if self.methods is not None:  # in the declared order, HEAD after GET: Starlette's
             # set would name them in an order that changes from one process to the next
             declared = [m.upper() for m in kwargs["methods"]]
@@ -79,22 +82,22 @@ class LazyRoutes(BaseRoute):
             self._routes = list(importlib.import_module(self.module).routes)
         return self._routes
 
-    def covers(self, path: str) -> bool:
+    def covers(self, path: str, segments: list[str] | None = None) -> bool:
         """Whether ``path`` (from the context root) lies under one of the prefixes."""
-        segments = path.strip("/").split("/")
+        if segments is None:
+            segments = path.strip("/").split("/")
         return any(_under(segments, prefix) for prefix in self.prefixes)
 
     def matches(self, scope: Scope) -> tuple[Match, Scope]:
-        if scope["type"] != "http" or not self.covers(_route_path(scope)):
+        if scope["type"] != "http":
             return Match.NONE, {}
-        partial: tuple[Match, Scope] | None = None
-        for route in self.routes:
-            match, child = route.matches(scope)
-            if match is Match.FULL:
-                return match, {**child, _ROUTE: route}
-            if match is Match.PARTIAL and partial is None:
-                partial = (match, {**child, _ROUTE: route})
-        return partial or (Match.NONE, {})
+        path = _route_path(scope)
+        segments = scope.get(_SEGMENTS)
+        if segments is None or segments[0] != path:  # split once per request, not per area
+            segments = scope[_SEGMENTS] = (path, path.strip("/").split("/"))
+        if not self.covers(path, segments[1]):
+            return Match.NONE, {}
+        return match_in_order(self.routes, path, scope)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         await scope[_ROUTE].handle(scope, receive, send)
@@ -113,6 +116,49 @@ class LazyRoutes(BaseRoute):
 
 _ROUTE = "emulator.route"
 """scope key: the route of a lazy area that matched"""
+_SEGMENTS = "emulator.segments"
+"""scope key: the routed path and its segments, split once for every area's prefixes"""
+
+
+def match_in_order(routes: list[BaseRoute], path: str, scope: Scope) -> tuple[Match, Scope]:
+    """The first full match among ``routes`` (else the first partial one), as a router
+    trying them in order would find it; a ``Route`` whose literal start the path lacks is
+    passed over without running its regex."""
+    partial: tuple[Match, Scope] | None = None
+    for route in routes:
+        literal = getattr(route, "literal", None)
+        if literal is not None and not path.startswith(literal):
+            continue
+        match, child = route.matches(scope)
+        if match is Match.FULL:
+            return match, {**child, _ROUTE: route}
+        if match is Match.PARTIAL and partial is None:
+            partial = (match, {**child, _ROUTE: route})
+    return partial or (Match.NONE, {})
+
+
+class RouteGroup(BaseRoute):
+    """Routes matched in order as if listed in place (``match_in_order``): the control plane
+    and reload routes, which every request passes on its way to an area."""
+
+    def __init__(self, routes: list[BaseRoute]) -> None:
+        self.routes = routes
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] != "http":
+            return Match.NONE, {}
+        return match_in_order(self.routes, _route_path(scope), scope)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await scope[_ROUTE].handle(scope, receive, send)
+
+    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
+        for route in self.routes:
+            try:
+                return route.url_path_for(name, **path_params)
+            except routing.NoMatchFound:
+                continue
+        raise routing.NoMatchFound(name, path_params)
 
 
 def _under(segments: list[str], prefix: tuple[str, ...]) -> bool:

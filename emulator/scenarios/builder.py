@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..areas.sections import SECTIONS, TOP_LEVEL_KEYS
 from ..areas.security import scenario as security_section
+from ..core import root
 from ..core.errors import ScenarioError
 from ..core.vendor import VendorNames
 from . import loader
@@ -255,9 +256,8 @@ class ScenarioBuilder:
 
     def emulator(self, **kwargs: Any) -> Emulator:
         """An ``Emulator`` started from this scenario (keyword arguments as ``Emulator``'s)."""
-        from ..emulator import Emulator
-
-        return Emulator(self, **kwargs)
+        emulator: Emulator = root.emulator_class()(self, **kwargs)
+        return emulator
 
     # -- helpers -----------------------------------------------------------------------
 

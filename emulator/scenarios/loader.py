@@ -18,12 +18,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..core import root
 from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
 from ..core.profile import PROFILES
 from ..core.record import field, record
+from ..core.state import Snapshot, State
 from ..core.vendor import VendorNames
-from ..state import Snapshot, State
 from .context import ScenarioContext
 from .fields import Section
 
@@ -147,11 +148,10 @@ def build(
             f" through {len(chain)} step(s)"
         )
     if path.suffix == ".jsonl":  # a cassette: the state its writes build (see replay.py)
-        from . import replay
-
         if files is not None:
             files.append(path)
-        return replay.build(path)
+        state, settings = root.emulator_class().state_of_cassette(path)
+        return state, settings
     doc, origin = read_document(path)
     if files is not None:
         files.extend([path] if not path.is_dir() else [path, *sorted(set(origin.values()))])

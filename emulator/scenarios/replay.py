@@ -23,9 +23,10 @@ from xml.sax.saxutils import escape as xml_escape
 
 import httpx
 
+from ..core import root
 from ..core.errors import ScenarioError
 from ..core.record import replace
-from ..state import State
+from ..core.state import State
 from . import loader
 from .cassette import Cassette, Exchange, RecordedResponse, read
 from .scrub import PLACEHOLDER, RECORDED_ORIGIN, body_kind
@@ -266,10 +267,8 @@ def start_emulator(
     cassette: Cassette, scenario: str | Path | None = None, profile: str | None = None
 ) -> Emulator:
     """A fresh emulator (manual clock) in the cassette's start state, or ``scenario``'s."""
-    from ..emulator import Emulator
-
     start: loader.ScenarioRef = scenario if scenario is not None else start_scenario(cassette)
-    return Emulator(
+    return root.emulator_class()(
         start,
         profile=profile or (cassette.header.profile if scenario is not None else None),
         context_path=cassette.header.context_path,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.server import LiveServer
+from geoserver_emulator.http.server import LiveServer
 
 STYLES = Path(__file__).resolve().parents[2] / "emulator" / "scenarios" / "empty" / "styles"
 

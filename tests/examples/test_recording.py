@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.scenarios import verify
+from geoserver_emulator.recording import verify
 
 RUN = str(Path(__file__).parents[1] / "recording" / "data" / "setup.jsonl")  # your cassette
 

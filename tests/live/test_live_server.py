@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.server import LiveServer
+from geoserver_emulator.http.server import LiveServer
 
 ADMIN = ("admin", "geoserver")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.routing import Mount, Route
 
-from geoserver_emulator.journal import JournalEntry
+from geoserver_emulator.core.journal import JournalEntry
 from geoserver_emulator_pytest.coverage import CoverageCollector, endpoints, report_lines
 
 

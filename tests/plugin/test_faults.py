@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.faults import ConnectionDropped, Faults
+from geoserver_emulator.core.faults import ConnectionDropped, Faults
 from geoserver_emulator_pytest.live import LiveTarget
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.journal import Journal, JournalClosed, JournalEntry
+from geoserver_emulator.core.journal import Journal, JournalClosed, JournalEntry
 
 
 def entry(

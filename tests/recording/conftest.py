@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.scenarios.recorder import RecordingProxy
-from geoserver_emulator.server import LiveServer
+from geoserver_emulator.http.server import LiveServer
+from geoserver_emulator.recording.recorder import RecordingProxy
 
 ADMIN = ("admin", "geoserver")
 USER_PASSWORD = "Tr0ub4dor&3-bob"

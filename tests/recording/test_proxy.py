@@ -8,9 +8,9 @@ from pathlib import Path
 import httpx
 
 from geoserver_emulator import Emulator
+from geoserver_emulator.http.server import LiveServer
+from geoserver_emulator.recording.recorder import RecordingProxy
 from geoserver_emulator.scenarios import cassette
-from geoserver_emulator.scenarios.recorder import RecordingProxy
-from geoserver_emulator.server import LiveServer
 
 from .conftest import ADMIN, SECRETS, cassette_text, run_requests
 

@@ -12,10 +12,11 @@ import pytest
 
 from geoserver_emulator import Emulator
 from geoserver_emulator.core.errors import ScenarioError
-from geoserver_emulator.scenarios import cassette, replay, verify
+from geoserver_emulator.http.server import LiveServer
+from geoserver_emulator.recording import verify
+from geoserver_emulator.recording.recorder import RecordingProxy
+from geoserver_emulator.scenarios import cassette, replay
 from geoserver_emulator.scenarios.builder import ScenarioBuilder
-from geoserver_emulator.scenarios.recorder import RecordingProxy
-from geoserver_emulator.server import LiveServer
 
 from .conftest import ADMIN, CLIENT_SECRET, MASTER_PASSWORD, run_requests
 

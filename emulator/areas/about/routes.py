@@ -32,15 +32,27 @@ def _filters(request: Request) -> Filters:
     return Filters(q.get("manifest"), q.get("from"), q.get("to"), q.get("key"), q.get("value"))
 
 
+_DUMPS = {"xml": codec.dump_about_xml, "json": codec.dump_about_json}
+
+_WHOLE: dict[tuple[int, str, str], tuple[list[Resource], bytes | str]] = {}
+"""the unfiltered documents last written, by (list, format, prefix): the lists never change
+once a scenario built them (REST only reads them), and a reset makes new ones"""
+
+
 def _about(request: Request, resources: list[Resource]) -> Response:
     fmt = _format(request, ABOUT_OFFERED)
-    chosen = select(resources, _filters(request))
+    filters = _filters(request)
     prefix = emulator(request).vendor.prefix
-    if fmt == "xml":
-        return respond(codec.dump_about_xml(chosen, prefix), "xml")
-    if fmt == "json":
-        return respond(codec.dump_about_json(chosen, prefix), "json")
-    return respond(codec.dump_about_html(chosen, prefix), "html")
+    dump = _DUMPS.get(fmt, codec.dump_about_html)
+    if filters != Filters():
+        return respond(dump(select(resources, filters), prefix), fmt)
+    key = (id(resources), fmt, prefix)
+    cached = _WHOLE.get(key)
+    if cached is None or cached[0] is not resources:
+        if len(_WHOLE) >= 64:
+            _WHOLE.clear()
+        cached = _WHOLE[key] = (resources, dump(select(resources, filters), prefix))
+    return respond(cached[1], fmt)
 
 
 async def version(request: Request) -> Response:

@@ -26,9 +26,9 @@ import re
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from .metrics import INFOS_BY_NAME, MetricSample
 from .model import ModuleStatus, Resource
 from .xstream import xml_safe

@@ -15,7 +15,7 @@ from .model import AppSchemaRecord, InternalStore, internal_stores
 from .upload import is_app_schema, stage_files
 
 if TYPE_CHECKING:
-    from ...state import State
+    from ...core.state import State
 
 
 def _blank(*values: str) -> None:

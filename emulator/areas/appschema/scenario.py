@@ -36,9 +36,9 @@ from typing import Any
 
 from ...core.errors import EmulatorError, ScenarioError
 from ...core.profile import SPEC
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from . import archive
 from .documents import DocumentSchema
 from .model import AppSchemaRecord

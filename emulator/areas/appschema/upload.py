@@ -28,7 +28,7 @@ from .mapping import is_local, parse_mapping, resolve, schema_locations
 from .model import AppSchemaRecord, MappingDoc, internal_stores
 
 if TYPE_CHECKING:
-    from ...state import State
+    from ...core.state import State
 
 STORE_TYPE = "Application Schema DataAccess"
 DBTYPE = "app-schema"

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import Invalid, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from . import codec
 from .model import draft, validate
 

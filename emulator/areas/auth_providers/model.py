@@ -10,7 +10,7 @@ yields in the middle.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterator
 from typing import Any
 
 from ...core.errors import EmulatorError, Gone, Invalid, NotFound, ServerError
@@ -104,7 +104,13 @@ class ProviderStore:
 
     def active_configs(self) -> list[ProviderConfig]:
         """The enabled configurations, in the active order (what GET lists)."""
-        return [self.configs[n] for n in self.active if n in self.configs]
+        return list(self.iter_active())
+
+    def iter_active(self) -> Iterator[ProviderConfig]:
+        """The enabled configurations in the active order, one at a time: authentication
+        stops at the first that accepts, whatever the number behind it."""
+        configs = self.configs
+        return (configs[n] for n in self.active if n in configs)
 
     def get(self, name: str) -> ProviderConfig:
         """A configuration by name, enabled or not."""

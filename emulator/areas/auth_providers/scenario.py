@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import Invalid, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from ...wire import xml as wxml
 from .classes import USER_GROUP_SERVICE, ProviderClass, known_provider, typed_fields
 from .model import USERNAME_PASSWORD_CONFIG, ProviderConfig, config_fields

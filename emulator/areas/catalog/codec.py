@@ -42,7 +42,7 @@ from .entities import (
     is_projected,
 )
 from .generic import write_extras
-from .tree import Node, dump_json_doc, dump_xml, to_html
+from .tree import Node, dump_json_doc, dump_xml, entries_node, to_html
 
 LIST_LINK_TYPE = "application/atom+xml"
 STORE_PATHS = {
@@ -120,33 +120,6 @@ def list_node(
 def strings_node(tag: str, values: Iterable[str], item: str = "string") -> Node:
     """A nested collection of strings: ``{"string": "a"}`` for one, a list for more."""
     return Node(tag, children=[Node(item, v) for v in values])
-
-
-def entries_node(tag: str, values: dict[str, Any]) -> Node:
-    """A map as XStream writes it: ``<entry key="k">v</entry>``; a structured value (a dict
-    in the JSON shape) becomes the entry's child elements."""
-    node = Node(tag)
-    for k, v in values.items():
-        if isinstance(v, dict):
-            node.children.append(shape_node("entry", {"@key": k, **v}))
-        else:
-            node.children.append(Node("entry", v, attrs={"key": k}))
-    return node
-
-
-def shape_node(tag: str, value: Any) -> Node:
-    """A value in the JSON shape (``@attr`` keys, ``$`` text, lists for repeats) as a Node."""
-    if not isinstance(value, dict):
-        return Node(tag, "" if value is None else value)
-    node = Node(tag, attrs={k[1:]: str(v) for k, v in value.items() if k.startswith("@")})
-    if "$" in value and len(value) == len(node.attrs) + 1:
-        node.value = value["$"]
-    for k, v in value.items():
-        if k.startswith("@") or k == "$":
-            continue
-        for item in v if isinstance(v, list) else [v]:
-            node.children.append(shape_node(k, item))
-    return node
 
 
 def crs_node(tag: str, crs: str | None) -> Node | None:

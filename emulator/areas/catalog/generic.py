@@ -27,7 +27,7 @@ from .fields import (
     generic,
     order,
 )
-from .parse import entries, enum, flag, integer, items, number, text
+from .readers import entries, enum, flag, integer, items, number, text
 from .tree import Node
 
 Extras = dict[str, Any]
@@ -182,7 +182,7 @@ def value_node(f: Field, value: Any, vendor: str = "org.geoserver") -> Node | No
     if f.kind == MAP:
         if not value:
             return None
-        from .codec import entries_node
+        from .tree import entries_node
 
         return entries_node(f.tag, value)
     if f.kind == I18N:

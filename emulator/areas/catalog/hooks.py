@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .entities import CoverageStore, DataStore, Store
 
 if TYPE_CHECKING:
-    from ...state import State
+    from ...core.state import State
 
 
 def store_deleted(state: State, store: Store, purge: str | None = None) -> None:
@@ -25,8 +25,12 @@ def store_deleted(state: State, store: Store, purge: str | None = None) -> None:
         from ..mosaics.service import release_store  # the mosaics area, loaded on first use
 
         release_store(state, store, purge)
+        from ..uploads.coverages import release_store as release_file  # single-file coverages
+
+        release_file(state, store, purge)
     elif isinstance(store, DataStore):
         state.appschema.forget(store.workspace, store.name)
+        state.features.drop_store(store.workspace, store.name)  # uploaded features go too
 
 
 def reader_names(state: State, store: Store) -> list[str]:

@@ -206,7 +206,7 @@ class Catalog(Containers):
         if when and group.date_created is None:
             group.date_created = when
         self.layer_groups[(group.workspace, group.name)] = group
-        self._tile_add(group.prefixed, group.bounds)
+        self._tile_add(group.prefixed, group.bounds, group=True)
         return group
 
     def replace_layer_group(

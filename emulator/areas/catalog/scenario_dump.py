@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
-from ...state import State
 from .entities import (
     BBox,
     Coverage,

@@ -41,7 +41,11 @@ class TileLayerSink(Protocol):
     """The seeding store's side: what the catalog tells it about published names."""
 
     def add_default_tile_layer(
-        self, name: str, *, bounds: tuple[float, float, float, float] | None = None
+        self,
+        name: str,
+        *,
+        bounds: tuple[float, float, float, float] | None = None,
+        group: bool = False,
     ) -> object: ...
 
     def rename_tile_layer(self, old: str, new: str) -> None: ...
@@ -247,13 +251,13 @@ class CatalogTables:
             raise NotFound(message)
         return found
 
-    def _tile_add(self, name: str, lonlat: BBox | None = None) -> None:
+    def _tile_add(self, name: str, lonlat: BBox | None = None, group: bool = False) -> None:
         """Give ``name`` its tile layer, covering ``lonlat`` (a lon/lat box) when known."""
         if self.tiles is not None:
             bounds = None
             if lonlat is not None and not is_projected(lonlat.crs):
                 bounds = (lonlat.minx, lonlat.miny, lonlat.maxx, lonlat.maxy)
-            self.tiles.add_default_tile_layer(name, bounds=bounds)
+            self.tiles.add_default_tile_layer(name, bounds=bounds, group=group)
 
     def _tile_remove(self, name: str) -> None:
         if self.tiles is not None:

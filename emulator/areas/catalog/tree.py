@@ -253,3 +253,30 @@ def read_body(body: bytes, fmt: str, root: str | Iterable[str]) -> tuple[str, di
             inner = data[tag]
             return tag, inner if isinstance(inner, dict) else {}
     raise Invalid(f"Expected a JSON object with the key {roots[0]}")
+
+
+def entries_node(tag: str, values: dict[str, Any]) -> Node:
+    """A map as XStream writes it: ``<entry key="k">v</entry>``; a structured value (a dict
+    in the JSON shape) becomes the entry's child elements."""
+    node = Node(tag)
+    for k, v in values.items():
+        if isinstance(v, dict):
+            node.children.append(shape_node("entry", {"@key": k, **v}))
+        else:
+            node.children.append(Node("entry", v, attrs={"key": k}))
+    return node
+
+
+def shape_node(tag: str, value: Any) -> Node:
+    """A value in the JSON shape (``@attr`` keys, ``$`` text, lists for repeats) as a Node."""
+    if not isinstance(value, dict):
+        return Node(tag, "" if value is None else value)
+    node = Node(tag, attrs={k[1:]: str(v) for k, v in value.items() if k.startswith("@")})
+    if "$" in value and len(value) == len(node.attrs) + 1:
+        node.value = value["$"]
+    for k, v in value.items():
+        if k.startswith("@") or k == "$":
+            continue
+        for item in v if isinstance(v, list) else [v]:
+            node.children.append(shape_node(k, item))
+    return node

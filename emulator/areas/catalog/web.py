@@ -19,7 +19,7 @@ from .codec import Links, encode, list_node, render
 from .tree import Node, read_body
 
 if TYPE_CHECKING:
-    from ...state import State
+    from ...core.state import State
     from .model import Catalog
 
 FORMATS = ("xml", "json", "html")

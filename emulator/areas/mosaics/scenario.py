@@ -33,9 +33,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import EmulatorError, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from . import configure, harvest, properties
 from .bindings import format_value
 from .geo import Envelope

@@ -22,7 +22,7 @@ from .model import Feature, Granule, Mosaic
 from .sources import DATADIR, FileRef, Files, Remote, locate, parse_key, store_root
 
 if TYPE_CHECKING:
-    from ...state import State
+    from ...core.state import State
 
 PURGE_POLICIES = ("NONE", "METADATA", "ALL")
 

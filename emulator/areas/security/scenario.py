@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import EmulatorError, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from .model import CATALOG_MODES
 from .rules import LAYERS, REST, SERVICES
 

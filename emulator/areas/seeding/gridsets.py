@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from ...core.errors import Invalid
 from ...core.record import record
@@ -52,6 +53,23 @@ class GridSet:
     pixel_size: float = DEFAULT_PIXEL_SIZE
     definition: tuple[tuple[str, object], ...] = ()
     """how a scenario defined it (kept for dumping the scenario back)"""
+    scale_denominators: tuple[float, ...] | None = None
+    """the scale denominators it was defined by (None: defined by resolutions)"""
+    scale_names: tuple[str, ...] = ()
+    """one name per level (empty: GWC's ``<name>:<level>``)"""
+    description: str | None = None
+    y_coordinate_first: bool = False
+    original_extent: Box | None = None
+    """the extent as given, before ``create_by_levels`` grew it to whole tiles"""
+
+    def level_names(self) -> tuple[str, ...]:
+        if self.scale_names:
+            return self.scale_names
+        return tuple(f"{self.name}:{z}" for z in range(self.levels))
+
+    def scale_denominator(self, z: int) -> float:
+        """``Grid.getScaleDenominator``: resolution × metersPerUnit / pixelSize."""
+        return self.resolutions[z] * self.meters_per_unit / self.pixel_size
 
     @property
     def levels(self) -> int:
@@ -74,6 +92,11 @@ def create(
     tile_width: int = 256,
     tile_height: int = 256,
     definition: tuple[tuple[str, object], ...] = (),
+    *,
+    scale_names: Sequence[str] = (),
+    description: str | None = None,
+    y_coordinate_first: bool = False,
+    original_extent: Box | None = None,
 ) -> GridSet:
     """``GridSetFactory.createGridSet`` from resolutions or scale denominators."""
     minx, miny, maxx, maxy = extent
@@ -103,9 +126,13 @@ def create(
         res.append(r)
         wide.append(double_to_long(math.ceil((width - unit_w * 0.01) / unit_w)))
         high.append(double_to_long(math.ceil((height - unit_h * 0.01) / unit_h)))
+    if scale_names and len(scale_names) != len(values):
+        raise Invalid("The gridset must have one scale name per level")
     return GridSet(
         name, srs, extent, align_top_left, tuple(res), tuple(wide), tuple(high),
         tile_width, tile_height, meters_per_unit, pixel_size, definition,
+        tuple(values) if scales is not None else None, tuple(scale_names), description,
+        y_coordinate_first, original_extent or extent,
     )  # fmt: skip
 
 
@@ -120,6 +147,9 @@ def create_by_levels(
     tile_width: int = 256,
     tile_height: int = 256,
     definition: tuple[tuple[str, object], ...] = (),
+    *,
+    description: str | None = None,
+    y_coordinate_first: bool = False,
 ) -> GridSet:
     """``GridSetFactory.createGridSet`` from a number of levels: level 0 is one tile on the
     short side, the extent grows to whole tiles, each level halves the resolution."""
@@ -145,7 +175,8 @@ def create_by_levels(
         resolutions.append(resolutions[-1] / 2)
     return create(
         name, srs, adjusted, align_top_left, resolutions, None, meters_per_unit, pixel_size,
-        tile_width, tile_height, definition,
+        tile_width, tile_height, definition, description=description,
+        y_coordinate_first=y_coordinate_first, original_extent=extent,
     )  # fmt: skip
 
 
@@ -159,9 +190,12 @@ def default_gridsets() -> dict[str, GridSet]:
     mercator = _mercator_resolutions()
     half = [r / 2 for r in mercator]
     return {
-        "EPSG:4326": create_by_levels("EPSG:4326", 4326, WORLD4326, False, 22),
+        "EPSG:4326": create_by_levels(
+            "EPSG:4326", 4326, WORLD4326, False, 22, y_coordinate_first=True
+        ),
         "EPSG:4326x2": create_by_levels(
-            "EPSG:4326x2", 4326, WORLD4326, False, 22, tile_width=512, tile_height=512
+            "EPSG:4326x2", 4326, WORLD4326, False, 22, tile_width=512, tile_height=512,
+            y_coordinate_first=True,
         ),
         "EPSG:900913": create("EPSG:900913", 900913, WORLD3857, False, mercator, None, 1.0),
         "EPSG:900913x2": create(
@@ -172,6 +206,99 @@ def default_gridsets() -> dict[str, GridSet]:
 
 
 DEFAULT_GRIDSETS = default_gridsets()
+
+
+def _crs84_pixel_resolutions() -> list[float]:
+    r = [2.0, 1.0, 0.5]
+    r.append(r[2] * (2.0 / 3.0))
+    r.append(r[2] / 3.0)
+    r.append(r[4] / 2.0)
+    r.append(r[4] / 5.0)
+    r.append(r[4] / 10.0)
+    r.append((5.0 / 6.0) * 1e-2)
+    r.append(r[8] / 2.0)
+    r.append(r[9] / 3.0)
+    r.append(r[9] / 5.0)
+    r.append(r[11] / 3.0)
+    r.append(r[12] / 2.0)
+    r.append(r[13] * (3.0 / 5.0))
+    r.append(r[14] / 3.0)
+    r.append(r[15] * (3.0 / 10.0))
+    r.append(r[16] / 3.0)
+    return r
+
+
+CRS84_SCALES = (
+    500e6, 250e6, 100e6, 50e6, 25e6, 10e6, 5e6, 2.5e6, 1e6, 500e3, 250e3, 100e3, 50e3, 25e3,
+    10e3, 5e3, 2.5e3, 1000, 500, 250, 100,
+)  # fmt: skip
+WEB_MERCATOR_QUAD_SCALES = (
+    559082264.028717, 279541132.014358, 139770566.007179, 69885283.0035897, 34942641.5017948,
+    17471320.7508974, 8735660.37544871, 4367830.18772435, 2183915.09386217, 1091957.54693108,
+    545978.773465544, 272989.386732772, 136494.693366386, 68247.346683193, 34123.6733415964,
+    17061.8366707982, 8530.91833539913, 4265.45916769956, 2132.72958384978, 1066.36479192489,
+    533.182395962445, 266.591197981222, 133.295598990611, 66.6477994953056, 33.3238997476528,
+)  # fmt: skip
+WORLD_CRS84_QUAD_SCALES = (
+    279541132.0143589, 139770566.0071794, 69885283.00358972, 34942641.50179486,
+    17471320.75089743, 8735660.375448715, 4367830.187724357, 2183915.093862179,
+    1091957.546931089, 545978.7734655447, 272989.3867327723, 136494.6933663862,
+    68247.34668319309, 34123.67334159654, 17061.83667079827, 8530.918335399136,
+    4265.459167699568, 2132.729583849784,
+)  # fmt: skip
+CRS84_QUAD_SCALES = (559082264.0287178, *WORLD_CRS84_QUAD_SCALES)
+WORLD3395: Box = (-20037508.3427892, -20037508.3427892, 20037508.3427892, 20037508.3427892)
+
+
+def _x2(base: GridSet) -> GridSet:
+    """GWC's ``addx2Gridset``: 512-pixel tiles at half each scale denominator."""
+    return create(
+        base.name + "x2", base.srs, base.original_extent or base.extent, base.align_top_left,
+        None, [base.scale_denominator(z) / 2 for z in range(base.levels)],
+        base.meters_per_unit, base.pixel_size, 512, 512,
+        scale_names=base.level_names(), y_coordinate_first=base.y_coordinate_first,
+    )  # fmt: skip
+
+
+@cache
+def builtin_gridsets() -> dict[str, GridSet]:
+    """Every gridset GWC defines itself (``DefaultGridsets`` with GeoServer's legacy names),
+    built on first use."""
+    out = dict(DEFAULT_GRIDSETS)
+    numbered = [str(z) for z in range(25)]
+    out["GlobalCRS84Pixel"] = create(
+        "GlobalCRS84Pixel", 4326, WORLD4326, True, _crs84_pixel_resolutions(),
+        y_coordinate_first=True,
+    )  # fmt: skip
+    out["GlobalCRS84Scale"] = create(
+        "GlobalCRS84Scale", 4326, WORLD4326, True, None, CRS84_SCALES, y_coordinate_first=True
+    )
+    out["GoogleCRS84Quad"] = create(
+        "GoogleCRS84Quad", 4326, WORLD4326, True, None, CRS84_QUAD_SCALES,
+        y_coordinate_first=True,
+    )  # fmt: skip
+    quads = [
+        create("WebMercatorQuad", 3857, WORLD3857, True, None, WEB_MERCATOR_QUAD_SCALES, 1.0,
+               scale_names=numbered),
+        create("WorldCRS84Quad", 4326, WORLD4326, True, None, WORLD_CRS84_QUAD_SCALES,
+               scale_names=numbered[:18], y_coordinate_first=True),
+        create("WorldMercatorWGS84Quad", 3395, WORLD3395, True, None, WEB_MERCATOR_QUAD_SCALES,
+               1.0, scale_names=numbered, y_coordinate_first=True),
+    ]  # fmt: skip
+    for quad in quads:
+        out[quad.name] = quad
+        out[quad.name + "x2"] = _x2(quad)
+    return out
+
+
+def builtin_gridset(name: str) -> GridSet | None:
+    if name in DEFAULT_GRIDSETS:
+        return DEFAULT_GRIDSETS[name]
+    return builtin_gridsets().get(name)
+
+
+def builtin_names() -> list[str]:
+    return list(builtin_gridsets())
 
 
 def _mercator_y(lat: float) -> float:

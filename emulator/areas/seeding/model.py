@@ -13,7 +13,8 @@ from collections import deque
 from ...core.errors import EmulatorError, ServerError
 from ...core.record import field, record
 from .cache import TileCache
-from .gridsets import DEFAULT_GRIDSETS, Box, GridSet
+from .config import BlobStore, DiskQuotaConfig, GlobalConfig
+from .gridsets import DEFAULT_GRIDSETS, Box, GridSet, builtin_gridset, builtin_names
 from .java import hash_order
 from .tiles import TileRange
 
@@ -39,11 +40,25 @@ class GridSubsetOptions:
     zoom_stop: int | None = None
 
 
+GEOSERVER_LAYER = "GeoServerLayer"
+WMS_LAYER = "wmsLayer"
+LAYER_ID_PREFIX = "-570ae188:124761b8d78:"
+"""the UID part GeoServer ids share (one JVM's ``java.rmi.server.UID``); a counter follows"""
+
+
 @record
 class TileLayer:
     name: str
     """the prefixed layer or group name, e.g. ``topp:states`` (a global group: ``tasmania``)"""
     enabled: bool = True
+    kind: str = GEOSERVER_LAYER
+    """``GeoServerLayer`` (backed by a catalog layer or group) or ``wmsLayer`` (GWC's own)"""
+    in_memory_cached: bool | None = None
+    """``inMemoryCached`` as given (None: not written, GeoServer reads it as true)"""
+    blob_store_id: str | None = None
+    cache_warning_skips: list[str] = field(default_factory=list)
+    extras: list[tuple[str, object]] = field(default_factory=list)
+    """a ``wmsLayer``'s own fields (``wmsUrl``, ``wmsLayers``…), in the order given"""
     gridsets: list[str] = field(default_factory=lambda: list(DEFAULT_GRIDSET_NAMES))
     formats: list[str] = field(default_factory=lambda: list(DEFAULT_FORMATS))
     metatiling: tuple[int, int] = (4, 4)
@@ -191,24 +206,48 @@ class SeedingStore:
     next_event: int | None = None
     dispatches_without_drain: int = 0
     group_ids: int = 0
+    published: dict[str, str] = field(default_factory=dict)
+    """catalog layers and groups by prefixed name: their catalog id (a tile layer may be
+    absent: the GWC REST can delete it and create it again)"""
+    published_bounds: dict[str, Box] = field(default_factory=dict)
+    """lon/lat bounds of the published layers that have them (for a tile layer made again)"""
+    published_ids: int = 0
+    blob_stores: dict[str, BlobStore] = field(default_factory=dict)
+    disk_quota: DiskQuotaConfig = field(default_factory=DiskQuotaConfig)
+    global_config: GlobalConfig = field(default_factory=GlobalConfig)
 
     # -- tile layers -------------------------------------------------------------------
 
+    def new_catalog_id(self, group: bool = False) -> str:
+        """A catalog id as GeoServer makes them: ``LayerInfoImpl-`` plus a JVM UID."""
+        self.published_ids += 1
+        kind = "LayerGroupInfoImpl" if group else "LayerInfoImpl"
+        return f"{kind}-{LAYER_ID_PREFIX}-{0x8000 - self.published_ids:x}"
+
     def add_default_tile_layer(
-        self, name: str, *, bounds: Box | None = None, id: str | None = None
+        self,
+        name: str,
+        *,
+        bounds: Box | None = None,
+        id: str | None = None,
+        group: bool = False,
     ) -> TileLayer:
         """Give a new layer or layer group its tile layer, as GeoServer does by default.
 
         ``bounds``: the layer's lon/lat bounding box (its tiles' coverage; without it the
-        layer covers every gridset entirely); ``id``: the catalog id the layers REST shows.
+        layer covers every gridset entirely); ``id``: the catalog id the layers REST shows
+        (made up when not given); ``group``: a layer group (its id says so).
         """
         layer = self.tile_layers.get(name)
         if layer is None:
             layer = self.tile_layers[name] = TileLayer(name)
         if bounds is not None:
             layer.bounds = bounds
-        if id is not None:
-            layer.id = id
+            self.published_bounds[name] = bounds
+        if id is None:
+            id = layer.id or self.published.get(name) or self.new_catalog_id(group)
+        layer.id = id
+        self.published[name] = id
         return layer
 
     def rename_tile_layer(self, old: str, new: str) -> None:
@@ -217,11 +256,45 @@ class SeedingStore:
             layer.name = new
             self.tile_layers[new] = layer
             self.cache.rename_layer(old, new)
+        for table in (self.published, self.published_bounds):
+            if old in table:
+                table[new] = table.pop(old)  # type: ignore[assignment]
 
     def remove_tile_layer(self, name: str) -> None:
-        """Drop the tile layer and its cached tiles (GeoServer deletes the cache with it)."""
+        """The catalog layer or group went: its tile layer and cached tiles go too."""
         self.tile_layers.pop(name, None)
+        self.published.pop(name, None)
+        self.published_bounds.pop(name, None)
         self.cache.drop_layer(name)
+
+    def catalog_name_of(self, id: str) -> str | None:
+        """The published layer or group with catalog id ``id``."""
+        for name, known in self.published.items():
+            if known == id:
+                return name
+        for layer in self.tile_layers.values():
+            if layer.id == id and layer.kind == GEOSERVER_LAYER:
+                return layer.name
+        return None
+
+    def is_published(self, name: str) -> bool:
+        found = self.tile_layers.get(name)
+        return name in self.published or (found is not None and found.kind == GEOSERVER_LAYER)
+
+    # -- gridsets ----------------------------------------------------------------------
+
+    def gridset(self, name: str) -> GridSet | None:
+        """A gridset by name: one defined here, else one of GWC's built-ins."""
+        found = self.gridsets.get(name)
+        return found if found is not None else builtin_gridset(name)
+
+    def all_gridset_names(self) -> list[str]:
+        """Every gridset name (built-ins and user ones), in ``HashSet`` order as GWC lists."""
+        names = dict.fromkeys([*builtin_names(), *self.gridsets])
+        return hash_order(list(names))
+
+    def is_builtin_gridset(self, name: str) -> bool:
+        return name in DEFAULT_GRIDSETS or builtin_gridset(name) is not None
 
     def find_tile_layer(self, name: str, status: int) -> TileLayer:
         """``TileLayerDispatcher.getTileLayer``: the layer, or GWC's unknown-layer error."""
@@ -240,9 +313,10 @@ class SeedingStore:
 
     def gridset_names(self, layer: TileLayer) -> list[str]:
         """``getGridSubsets()``: the layer's known gridsets, in ``HashSet`` order."""
-        return hash_order([g for g in layer.gridsets if g in self.gridsets])
+        return hash_order([g for g in layer.gridsets if self.gridset(g) is not None])
 
     def require_gridset(self, layer: TileLayer, name: str) -> GridSet:
-        if name not in layer.gridsets or name not in self.gridsets:
+        found = self.gridset(name) if name in layer.gridsets else None
+        if found is None:
             raise ServerError(f"Unknown grid set {name}")
-        return self.gridsets[name]
+        return found

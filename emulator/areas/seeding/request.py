@@ -84,12 +84,18 @@ class Resolved(SeedWork):
     threads: int
 
 
+def _srs(store: SeedingStore, name: str) -> int:
+    found = store.gridset(name)
+    assert found is not None
+    return found.srs
+
+
 def _gridset_name(store: SeedingStore, layer: TileLayer, req: SeedRequest) -> str:
     if req.gridset_id is not None:
         return req.gridset_id
     names = store.gridset_names(layer)
     if req.srs is not None:
-        matches = [n for n in names if srs_equal(store.gridsets[n].srs, req.srs)]
+        matches = [n for n in names if srs_equal(_srs(store, n), req.srs)]
         if len(matches) > 1:
             raise Invalid(
                 f"More than one GridSubet matches the requested SRS EPSG:{req.srs}."

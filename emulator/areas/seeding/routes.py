@@ -10,11 +10,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from ...core.errors import Invalid, MethodNotAllowed, NotFound
+from ...core.errors import Invalid, MethodNotAllowed
 from ...http.context import base_url, body, emulator, respond, response_format
 from ...http.routing import Route
 from ...wire.negotiate import format_of_media_type, split_ext
 from . import codec, html, layer_codec
+from . import layers as tile_layers
 from .request import SeedRequest
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"]
@@ -171,18 +172,50 @@ async def layers(request: Request) -> Response:
 
 
 async def layer(request: Request) -> Response:
-    """``/gwc/rest/layers/<layer>[.xml|.json]``: one tile layer."""
-    _refuse(request, ["GET"])
+    """``/gwc/rest/layers/<layer>[.xml|.json]``: read, create or replace (PUT), modify
+    (POST, deprecated), delete one tile layer."""
+    _refuse(request, ["GET", "POST", "PUT", "DELETE"])
     name, ext = split_ext(request.path_params["name"], ("xml", "json"))
-    fmt = response_format(request, ext, ("xml", "json"), "xml")
     name = name.replace("+", " ")
-    store = emulator(request).state.seeding
-    found = store.tile_layers.get(name)
-    if found is None:
-        raise NotFound(f"Unknown layer: {name}")
+    emu = emulator(request)
+    store = emu.state.seeding
+    if request.method == "DELETE":
+        emu.scheduler.commit()
+        tile_layers.delete(store, name)
+        return respond(f"{name} deleted", media_type="text/plain")
+    if request.method in ("PUT", "POST"):
+        return await _write_layer(request, name, ext)
+    fmt = response_format(request, ext, ("xml", "json"), "xml")
+    found = tile_layers.find(store, name)
     if fmt == "json":
         return respond(layer_codec.dump_layer_json(found), "json")
     return respond(layer_codec.dump_layer_xml(store, found), "xml")
+
+
+async def _write_layer(request: Request, name: str, ext: str | None) -> Response:
+    emu = emulator(request)
+    store = emu.state.seeding
+    raw = await body(request)
+    kind = ext or format_of_media_type(request.headers.get("content-type")) or "xml"
+    try:
+        parsed = (
+            layer_codec.parse_layer_json(raw)
+            if kind == "json"
+            else layer_codec.parse_layer_xml(raw)
+        )
+    except Invalid as exc:
+        raise tile_layers.rest_error(400, exc.message) from None
+    tile_layers.validate(store, name, parsed)
+    emu.scheduler.commit()
+    if request.method == "POST":
+        tile_layers.modify(store, parsed)
+        return respond(
+            b"",
+            headers={"Warning": "299: Deprecated API. Use PUT instead."},
+            media_type="text/plain",
+        )
+    tile_layers.save(store, parsed)
+    return respond("layer saved", media_type="text/plain")
 
 
 routes: list[BaseRoute] = [

@@ -21,11 +21,19 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import Invalid, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
+from .config import BLOB_STORE_TYPES, BlobStore, Tree, check_blob_store, check_quota
 from .gridsets import DEFAULT_GRIDSETS, Box, GridSet, create, create_by_levels
-from .model import FailureRule, GridSubsetOptions, SeedingStore, TileLayer
+from .model import (
+    GEOSERVER_LAYER,
+    WMS_LAYER,
+    FailureRule,
+    GridSubsetOptions,
+    SeedingStore,
+    TileLayer,
+)
 
 SECTION_KEYS = {
     "poolSize",
@@ -35,14 +43,21 @@ SECTION_KEYS = {
     "tileLayers",
     "rates",
     "failures",
+    "catalogIds",
+    "withoutTileLayers",
+    "blobStores",
+    "diskQuota",
+    "global",
 }
 LAYER_KEYS = {
     "name", "id", "enabled", "bounds", "gridsets", "formats", "metatiling", "gutter",
-    "parameterFilters", "expireCache", "expireClients", "rate", "failure",
+    "parameterFilters", "expireCache", "expireClients", "rate", "failure", "kind",
+    "inMemoryCached", "blobStoreId", "cacheWarningSkips", "wms",
 }  # fmt: skip
 GRIDSET_KEYS = {
     "name", "srs", "extent", "alignTopLeft", "resolutions", "scaleDenominators", "levels",
-    "metersPerUnit", "pixelSize", "tileWidth", "tileHeight",
+    "metersPerUnit", "pixelSize", "tileWidth", "tileHeight", "scaleNames", "description",
+    "yCoordinateFirst",
 }  # fmt: skip
 
 
@@ -92,7 +107,10 @@ def _gridset(g: Section) -> GridSet:
         "tile_width": g.int("tileWidth", 256),
         "tile_height": g.int("tileHeight", 256),
         "definition": tuple(g.data.items()),
+        "description": g.str("description"),
+        "y_coordinate_first": g.bool("yCoordinateFirst", False),
     }
+    names = g.strings("scaleNames") if g.has("scaleNames") else []
     if args["tile_width"] <= 0 or args["tile_height"] <= 0:
         raise ScenarioError(f"{g.where}: tile sizes must be positive")
     srs, top_left = g.int("srs", required=True), g.bool("alignTopLeft", False)
@@ -104,8 +122,8 @@ def _gridset(g: Section) -> GridSet:
             return create_by_levels(name, srs, extent, top_left, levels, **args)
         values = _numbers(g, ways[0])
         if ways[0] == "resolutions":
-            return create(name, srs, extent, top_left, values, None, **args)
-        return create(name, srs, extent, top_left, None, values, **args)
+            return create(name, srs, extent, top_left, values, None, **args, scale_names=names)
+        return create(name, srs, extent, top_left, None, values, **args, scale_names=names)
     except Invalid as exc:
         raise ScenarioError(f"{g.where}: {exc.message}") from None
 
@@ -134,7 +152,7 @@ def _subsets(store: SeedingStore, sec: Section, layer: TileLayer) -> None:
             opts = GridSubsetOptions(_box(s, "extent"), s.int("zoomStart"), s.int("zoomStop"))
             if opts.zoom_start is not None and opts.zoom_start < 0:
                 raise ScenarioError(f"{where}.zoomStart: expected a non-negative integer")
-        if name not in store.gridsets:
+        if store.gridset(name) is None:
             raise ScenarioError(f"{where}: unknown gridset {name}")
         names.append(name)
         if opts != GridSubsetOptions():
@@ -147,7 +165,21 @@ def _tile_layer(store: SeedingStore, t: Section) -> None:
     name = t.str("name", required=True)
     layer = store.tile_layers.get(name) or TileLayer(name)
     layer.id = t.str("id", layer.id)
+    if layer.id is not None and name in store.published:
+        store.published[name] = layer.id
     layer.enabled = t.bool("enabled", layer.enabled)
+    kind = t.str("kind", layer.kind)
+    if kind not in (GEOSERVER_LAYER, WMS_LAYER):
+        raise ScenarioError(f"{t.where}.kind: expected {GEOSERVER_LAYER} or {WMS_LAYER}")
+    layer.kind = kind
+    if t.has("inMemoryCached"):
+        layer.in_memory_cached = t.bool("inMemoryCached")
+    layer.blob_store_id = t.str("blobStoreId", layer.blob_store_id)
+    if t.has("cacheWarningSkips"):
+        layer.cache_warning_skips = t.strings("cacheWarningSkips")
+    wms = t.obj("wms")
+    if wms is not None:
+        layer.extras = list(wms.data.items())
     layer.bounds = _box(t, "bounds") if t.has("bounds") else layer.bounds
     if t.has("gridsets"):
         _subsets(store, t, layer)
@@ -202,8 +234,74 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         rule = failures.obj(layer_name)
         assert rule is not None
         settings.failures[layer_name] = _failure(rule)
+    ids = sec.obj("catalogIds")
+    for layer_name, layer_id in ids.data.items() if ids is not None else ():
+        if not isinstance(layer_id, str) or layer_name not in store.published:
+            raise ScenarioError(f"{sec.where}.catalogIds.{layer_name}: no such published layer")
+        store.published[layer_name] = layer_id
+        if layer_name in store.tile_layers:
+            store.tile_layers[layer_name].id = layer_id
+    for b in sec.items("blobStores"):
+        _blob_store(store, b)
+    if sec.has("diskQuota"):
+        store.disk_quota.fields = _tree(sec.data["diskQuota"], f"{sec.where}.diskQuota")
+        try:
+            check_quota(store.disk_quota.fields)
+        except Invalid as exc:
+            raise ScenarioError(f"{sec.where}.diskQuota: {exc.message}") from None
+    if sec.has("global"):
+        store.global_config.fields = _tree(sec.data["global"], f"{sec.where}.global")
     for t in sec.items("tileLayers"):
         _tile_layer(store, t)
+    for name in sec.strings("withoutTileLayers") if sec.has("withoutTileLayers") else ():
+        store.tile_layers.pop(name, None)
+
+
+def _tree(value: Any, where: str) -> Tree:
+    """A configuration document written as JSON: objects, strings, lists of strings."""
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where}: expected an object")
+    out: Tree = []
+    for k, v in value.items():
+        if isinstance(v, dict):
+            out.append((k, _tree(v, f"{where}.{k}")))
+        elif isinstance(v, list):
+            out.append((k, [("string", str(x)) for x in v]))
+        elif isinstance(v, bool):
+            out.append((k, "true" if v else "false"))
+        else:
+            out.append((k, str(v)))
+    return out
+
+
+def _tree_doc(tree: Tree) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in tree:
+        if isinstance(v, list) and v and all(t == "string" for t, _ in v):
+            out[k] = [x for _, x in v]
+        elif isinstance(v, list):
+            out[k] = _tree_doc(v)
+        else:
+            out[k] = v
+    return out
+
+
+def _blob_store(store: SeedingStore, b: Section) -> None:
+    b.only({"type", "id", "enabled", "default", "fields"})
+    kind = b.str("type", "FileBlobStore")
+    if kind not in BLOB_STORE_TYPES:
+        raise ScenarioError(f"{b.where}.type: unknown blob store type {kind}")
+    fields = _tree(b.data.get("fields", {}), f"{b.where}.fields")
+    blob = BlobStore(kind, b.str("id", required=True), b.bool("enabled", True),
+                     b.bool("default", False), fields)  # fmt: skip
+    try:
+        check_blob_store(blob)
+    except Invalid as exc:
+        raise ScenarioError(f"{b.where}: {exc.message}") from None
+    if blob.default:
+        for other in store.blob_stores.values():
+            other.default = False
+    store.blob_stores[blob.id] = blob
 
 
 def _layer_doc(layer: TileLayer) -> dict[str, Any]:
@@ -232,6 +330,16 @@ def _layer_doc(layer: TileLayer) -> dict[str, Any]:
         gutter=layer.gutter, parameterFilters=[dict(f) for f in layer.parameter_filters],
         expireCache=layer.expire_cache, expireClients=layer.expire_clients,
     )  # fmt: skip
+    if layer.kind != GEOSERVER_LAYER:
+        doc["kind"] = layer.kind
+    if layer.in_memory_cached is not None:
+        doc["inMemoryCached"] = layer.in_memory_cached
+    if layer.blob_store_id is not None:
+        doc["blobStoreId"] = layer.blob_store_id
+    if layer.cache_warning_skips:
+        doc["cacheWarningSkips"] = list(layer.cache_warning_skips)
+    if layer.extras:
+        doc["wms"] = dict(layer.extras)
     return doc
 
 
@@ -243,7 +351,7 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
         "defaultRate": s.default_rate,
         "truncateSeconds": s.truncate_seconds,
         "gridsets": [
-            dict(g.definition) for n, g in store.gridsets.items() if n not in DEFAULT_GRIDSETS
+            _gridset_doc(g) for n, g in store.gridsets.items() if n not in DEFAULT_GRIDSETS
         ],
         "tileLayers": [_layer_doc(layer) for layer in store.tile_layers.values()],
         "rates": dict(s.rates),
@@ -251,4 +359,45 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
             name: {"afterTiles": f.after_tiles, "status": f.status, "truncate": f.truncate}
             for name, f in s.failures.items()
         },
+        "catalogIds": {
+            name: id
+            for name, id in store.published.items()
+            if name not in store.tile_layers or store.tile_layers[name].id != id
+        },
+        "withoutTileLayers": [name for name in store.published if name not in store.tile_layers],
+        "blobStores": [
+            {
+                "type": b.kind,
+                "id": b.id,
+                "enabled": b.enabled,
+                "default": b.default,
+                "fields": _tree_doc(b.fields),
+            }
+            for b in store.blob_stores.values()
+        ],  # fmt: skip
+        "diskQuota": _tree_doc(store.disk_quota.fields),
+        "global": _tree_doc(store.global_config.fields),
     }
+
+
+def _gridset_doc(g: GridSet) -> dict[str, Any]:
+    """A scenario entry for a gridset (its definition, or one written from its fields)."""
+    if g.definition:
+        return dict(g.definition)
+    extent = list(g.original_extent or g.extent)
+    doc: dict[str, Any] = {
+        "name": g.name, "srs": g.srs, "extent": extent, "alignTopLeft": g.align_top_left,
+    }  # fmt: skip
+    if g.scale_denominators is not None:
+        doc["scaleDenominators"] = list(g.scale_denominators)
+    else:
+        doc["resolutions"] = list(g.resolutions)
+    doc.update(metersPerUnit=g.meters_per_unit, pixelSize=g.pixel_size,
+               tileWidth=g.tile_width, tileHeight=g.tile_height)  # fmt: skip
+    if g.scale_names:
+        doc["scaleNames"] = list(g.scale_names)
+    if g.description:
+        doc["description"] = g.description
+    if g.y_coordinate_first:
+        doc["yCoordinateFirst"] = True
+    return doc

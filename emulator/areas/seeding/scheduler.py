@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 from ...core.errors import Invalid
 from ...core.record import fields, record
-from ...state import State
+from ...core.state import State
 from . import simulation
 from .model import SeedGroup, SeedingStore, SeedTask, SeedWork
 from .request import Resolved, SeedRequest, resolve
@@ -84,6 +84,11 @@ class SeedScheduler:
     def drain(self) -> None:
         """Run every pending and running task to its end (the clock does not move)."""
         simulation.run(self.store, None)
+        simulation.commit_all(self.store)
+
+    def commit(self) -> None:
+        """Write the seed progress made up to now into the cache model (before a change
+        that deletes from it)."""
         simulation.commit_all(self.store)
 
     def reset(self) -> None:

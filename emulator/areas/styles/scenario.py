@@ -24,9 +24,9 @@ from typing import Any
 
 from ...core.datadir import normalise
 from ...core.errors import EmulatorError, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from . import files
 from .formats import SLD, V10
 from .model import Env, Legend, Style

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import EmulatorError, ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from ..about.xstream import xml_safe
 from . import regexes
 from .model import UrlCheck

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import ScenarioError
+from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ...state import State
 from .model import Group, RoleService, User, UserGroupService
 
 

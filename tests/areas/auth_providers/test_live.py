@@ -10,7 +10,7 @@ import pytest
 from provider_helpers import P, up_json
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.server import LiveServer
+from geoserver_emulator.http.server import LiveServer
 
 ADMIN = ("admin", "geoserver")
 THREADS = 8

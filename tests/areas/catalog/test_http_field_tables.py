@@ -215,7 +215,7 @@ def model_node(tag: str, value: Any) -> Node:
     if isinstance(value, list):
         return Node(tag, children=[Node("string", v) for v in value])
     if isinstance(value, dict):
-        from geoserver_emulator.areas.catalog.codec import entries_node
+        from geoserver_emulator.areas.catalog.tree import entries_node
 
         return entries_node(tag, value)
     return Node(tag, value)
@@ -238,7 +238,7 @@ def body(root: str, table: tuple[F.Field, ...], doc: dict[str, Any], fmt: str) -
 
 
 def _shape(tag: str, value: Any) -> Node:
-    from geoserver_emulator.areas.catalog.codec import shape_node
+    from geoserver_emulator.areas.catalog.tree import shape_node
 
     return shape_node(tag, value)
 

@@ -18,7 +18,7 @@ from geoserver_emulator.areas.catalog.model import (
 )
 from geoserver_emulator.areas.catalog.rules import default_style_for
 from geoserver_emulator.core.errors import Conflict, Forbidden, Invalid, NotFound, ServerError
-from geoserver_emulator.state import State
+from geoserver_emulator.core.state import State
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from geoserver_emulator import Emulator
-from geoserver_emulator.access import ANONYMOUS, Principal, rest_allowed, rest_rule_roles
+from geoserver_emulator.areas.access import ANONYMOUS, Principal, rest_allowed, rest_rule_roles
 from geoserver_emulator.core.antpath import ant_match
 
 ACL = "/rest/security/acl"

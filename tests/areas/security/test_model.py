@@ -11,9 +11,9 @@ from geoserver_emulator import Emulator
 from geoserver_emulator.areas.security import rules, scenario
 from geoserver_emulator.areas.security.model import SecurityStore
 from geoserver_emulator.core.errors import Conflict, Invalid, NotFound, ScenarioError, Unprocessable
+from geoserver_emulator.core.state import State
 from geoserver_emulator.scenarios.context import ScenarioContext
 from geoserver_emulator.scenarios.fields import Section
-from geoserver_emulator.state import State
 
 
 def stock() -> SecurityStore:

@@ -403,8 +403,7 @@ def test_form_seeding(client, emu):
         ("PUT", "/gwc/rest/seed.json", "GET"),
         ("DELETE", "/gwc/rest/seed.json", "GET"),
         ("POST", "/gwc/rest/layers", "GET"),
-        ("PUT", "/gwc/rest/layers/test:world.xml", "GET"),
-        ("DELETE", "/gwc/rest/layers/test:world", "GET"),
+        ("PATCH", "/gwc/rest/layers/test:world.xml", "GET, POST, PUT, DELETE"),
         ("PATCH", "/gwc/rest/seed/test:world.json", "GET, POST"),
     ],
 )
@@ -476,7 +475,10 @@ def test_unknown_tile_layer_is_404(client):
         "/gwc/rest/layers/topp:nope",
     ):
         r = client.get(path)
-        assert r.status_code == 404 and r.text == "Unknown layer: topp:nope"
+        assert r.status_code == 404
+        assert r.text == (
+            "org.geowebcache.rest.exception.RestException 404 NOT_FOUND: Unknown layer: topp:nope"
+        )
 
 
 def test_realtime_clock_moves_tasks_between_requests(seeding_scenario, client_for):

@@ -9,10 +9,10 @@ import pytest
 from geoserver_emulator import Emulator
 from geoserver_emulator.areas.styles import scenario, sld
 from geoserver_emulator.core.errors import ScenarioError
+from geoserver_emulator.core.state import State
 from geoserver_emulator.core.vendor import VendorNames
 from geoserver_emulator.scenarios.context import ScenarioContext
 from geoserver_emulator.scenarios.fields import Section
-from geoserver_emulator.state import State
 
 BUILTINS = ["generic", "line", "point", "polygon", "raster"]
 

@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .core.antpath import ant_match
-from .core.record import field, record
+from .antpath import ant_match
+from .record import field, record
 
 PathSpec = str | re.Pattern[str]
 NEAR_MISSES = 5
@@ -111,9 +111,9 @@ class Journal:
         self.entries: list[JournalEntry] = []
         self.context_path = context_path
         self.closed = False
-        self.cassette_header: Callable[[], dict[str, Any]] | None = None
-        """the start scenario, profile and vendor prefix that ``save`` writes in a cassette's
-        header (the ``Emulator`` sets it)"""
+        self.cassette_writer: Callable[[Journal, Path, bool], Path] | None = None
+        """writes the journal as a cassette for ``save`` (the ``Emulator`` sets it: the
+        cassette format and the start scenario in its header sit above this module)"""
         self.observers: list[Callable[[JournalEntry], None]] = []
         """called with every recorded entry (the plugin's coverage report listens here)"""
         self._lock = threading.Lock()
@@ -159,9 +159,9 @@ class Journal:
         Credentials and the host are scrubbed unless ``scrub`` is false. Requests answered
         by an injected fault are left out. Returns the cassette's path.
         """
-        from .scenarios.recorder import save_journal
-
-        return save_journal(self, Path(path), scrub=scrub)
+        if self.cassette_writer is None:
+            raise RuntimeError("this journal belongs to no emulator: it cannot be saved")
+        return self.cassette_writer(self, Path(path), scrub)
 
     # -- queries and assertions --------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The ``seeding`` section of an imported scenario: tile layers and custom gridsets (GWC REST)."""
+"""The ``seeding`` section of an imported scenario (GWC REST): tile layers with their catalog
+ids, custom gridsets, blob stores, the disk quota and global settings."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
-from ..areas.seeding.gridsets import DEFAULT_GRIDSETS
-from .importer import as_list, seg
+from ..areas.seeding.gridsets import builtin_names
+from .import_values import as_list, seg
 
 if TYPE_CHECKING:
     from .importer import Context
@@ -19,7 +20,7 @@ def read_seeding(ctx: Context) -> dict[str, Any] | None:
     if not isinstance(layer_names, list):
         return None
     gridsets = read_gridsets(ctx)
-    known = set(DEFAULT_GRIDSETS) | {g["name"] for g in gridsets}
+    known = set(builtin_names()) | {g["name"] for g in gridsets}
     layers = []
     for name in layer_names:
         if not isinstance(name, str):
@@ -33,6 +34,55 @@ def read_seeding(ctx: Context) -> dict[str, Any] | None:
     out: dict[str, Any] = {"tileLayers": layers}
     if gridsets:
         out["gridsets"] = gridsets
+    stores = read_blob_stores(ctx)
+    if stores:
+        out["blobStores"] = stores
+    for key, path, root in (
+        ("diskQuota", "/gwc/rest/diskquota.json", "gwcQuotaConfiguration"),
+        ("global", "/gwc/rest/global.json", "global"),
+    ):
+        data = r.json(path)
+        if isinstance(data, dict) and isinstance(data.get(root), dict):
+            out[key] = _plain(data[root])
+    return out
+
+
+def _plain(doc: dict[str, Any]) -> dict[str, Any]:
+    """A configuration object as the scenario writes it: strings, lists of strings, objects."""
+    out: dict[str, Any] = {}
+    for k, v in doc.items():
+        if isinstance(v, dict):
+            out[k] = _plain(v)
+        elif isinstance(v, list):
+            out[k] = [str(x) for x in v]
+        elif isinstance(v, bool):
+            out[k] = "true" if v else "false"
+        else:
+            out[k] = str(v)
+    return out
+
+
+def read_blob_stores(ctx: Context) -> list[dict[str, Any]]:
+    r = ctx.reader
+    names = r.json("/gwc/rest/blobstores.json")
+    out = []
+    for name in names if isinstance(names, list) else []:
+        data = r.json(f"/gwc/rest/blobstores/{seg(str(name))}.json")
+        if not isinstance(data, dict) or len(data) != 1:
+            r.notes.append(f"blob store {name}: could not be read, left out")
+            continue
+        kind, body = next(iter(data.items()))
+        if not isinstance(body, dict):
+            continue
+        fields = {
+            k: v for k, v in body.items() if k not in ("id", "enabled", "default", "_default")
+        }
+        out.append({
+            "type": kind, "id": str(body.get("id", name)),
+            "enabled": body.get("enabled", True) is not False,
+            "default": body.get("default", body.get("_default")) in (True, "true"),
+            "fields": _plain(fields),
+        })  # fmt: skip
     return out
 
 
@@ -40,6 +90,12 @@ def _tile_layer(
     name: str, body: dict[str, Any], known: set[str], notes: list[str]
 ) -> dict[str, Any]:
     layer: dict[str, Any] = {"name": name, "enabled": body.get("enabled", True) is not False}
+    if isinstance(body.get("id"), str):
+        layer["id"] = body["id"]
+    if isinstance(body.get("inMemoryCached"), bool):
+        layer["inMemoryCached"] = body["inMemoryCached"]
+    if isinstance(body.get("blobStoreId"), str):
+        layer["blobStoreId"] = body["blobStoreId"]
     subsets = []
     for sub in as_list(body.get("gridSubsets")):
         if not isinstance(sub, dict) or not isinstance(sub.get("gridSetName"), str):
@@ -88,7 +144,7 @@ def read_gridsets(ctx: Context) -> list[dict[str, Any]]:
     out = []
     for el in listing.iter("name"):
         name = el.text or ""
-        if not name or name in DEFAULT_GRIDSETS:
+        if not name or name in builtin_names():
             continue
         root = r.xml(f"/gwc/rest/gridsets/{seg(name)}.xml")
         gridset = _gridset(root) if root is not None else None

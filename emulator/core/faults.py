@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from http import HTTPStatus
 from typing import Any
 
-from .core.antpath import ant_match
-from .core.record import field, record
+from .antpath import ant_match
+from .record import field, record
 
 METHOD = re.compile(r"[A-Za-z]+|\*")
 HEADER = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")

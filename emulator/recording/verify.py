@@ -10,11 +10,11 @@ from typing import Any
 
 from ..core.antpath import ant_match
 from ..core.record import field, record
-from .cassette import Cassette, Exchange, RecordedResponse, read
-from .normalise import Masks, media_type
-from .replay import InProcess, Remote, Secrets, Target, send, start_emulator
+from ..scenarios.cassette import Cassette, Exchange, RecordedResponse, read
+from ..scenarios.normalise import Masks, media_type
+from ..scenarios.replay import InProcess, Remote, Secrets, Target, send, start_emulator
+from ..scenarios.scrub import RECORDED_ORIGIN
 from .report import render
-from .scrub import RECORDED_ORIGIN
 
 DIFF_LINES = 40
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, urlsplit
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 import httpx
 from starlette.applications import Starlette
@@ -27,20 +27,20 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from .cassette import (
+from ..scenarios.cassette import (
     HOP_BY_HOP,
-    PATH_SAFE,
     CassetteWriter,
     Header,
     RecordedRequest,
     RecordedResponse,
     is_text,
 )
-from .scrub import RECORDED_ORIGIN, Scrubber
+from ..scenarios.journal_cassette import entry_exchange, header_for, journal_origins
+from ..scenarios.scrub import RECORDED_ORIGIN, Scrubber
 
 if TYPE_CHECKING:
+    from ..core.journal import JournalEntry
     from ..emulator import Emulator
-    from ..journal import Journal, JournalEntry
 
 METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 NOT_FORWARDED = HOP_BY_HOP | {"host", "content-length", "accept-encoding"}
@@ -184,7 +184,7 @@ class EmulatorRecorder:
     def __init__(self, emu: Emulator, out: str | Path, *, scrub: bool = True) -> None:
         self.emu = emu
         self.scrubber = Scrubber(scrub)
-        header = header_for(emu.journal)
+        header = header_for(emu.journal, emu.cassette_header())
         header.upstream = RECORDED_ORIGIN if scrub else None
         self.writer = CassetteWriter(Path(out), header, self.scrubber)
         emu.journal.observers.append(self.on_entry)
@@ -203,65 +203,3 @@ class EmulatorRecorder:
         if self.writer.restart in self.emu.on_reset:
             self.emu.on_reset.remove(self.writer.restart)
         self.writer.close()
-
-
-# -- the emulator's own traffic: journal entries as exchanges ---------------------------
-
-
-def emulator_header(emu: Emulator) -> dict[str, Any]:
-    """Header fields describing an emulator's start: scenario, context path, profile."""
-    from . import loader
-
-    name = emu.scenario.name
-    scenario: str | dict[str, Any]
-    if name in loader.BUILTINS or Path(name).is_absolute() and Path(name).exists():
-        scenario = name
-    else:  # an in-memory document: carry the start state itself
-        scenario = loader.dump(emu.scenario.state(), emu.scenario.settings)
-    return {
-        "scenario": scenario,
-        "context_path": emu.context_path,
-        "source": "emulator",
-        "timing": "simulated",
-        "profile": emu.profile,
-        "vendor_prefix": emu.vendor.prefix,
-    }
-
-
-def header_for(journal: Journal) -> Header:
-    fields = journal.cassette_header() if journal.cassette_header is not None else {}
-    return Header(**{"context_path": journal.context_path, "source": "emulator", **fields})
-
-
-def entry_exchange(entry: JournalEntry) -> tuple[RecordedRequest, RecordedResponse]:
-    """A journal entry as a request and its response (``Authorization`` put back)."""
-    headers = dict(entry.headers)
-    if entry.authorization is not None:
-        headers["authorization"] = entry.authorization
-    request = RecordedRequest(
-        entry.method, quote(entry.path, safe=PATH_SAFE), entry.query, headers, entry.body
-    )
-    return request, RecordedResponse(
-        entry.status, dict(entry.response_headers), entry.response_body
-    )
-
-
-def journal_origins(entry: JournalEntry) -> list[str]:
-    host = entry.headers.get("host")
-    return [f"http://{host}", f"https://{host}"] if host else []
-
-
-def save_journal(journal: Journal, path: Path, *, scrub: bool = True) -> Path:
-    """Write a journal's exchanges as a cassette (faulted and dropped requests left out)."""
-    entries = [e for e in journal if e.fault is None and e.status]
-    scrubber = Scrubber(scrub)
-    for entry in entries:
-        for origin in journal_origins(entry):
-            scrubber.add_origin(origin)
-    header = header_for(journal)
-    if scrubber.origins:
-        header.upstream = RECORDED_ORIGIN if scrub else scrubber.origins[-1]
-    with CassetteWriter(path, header, scrubber) as writer:
-        for entry in entries:
-            writer.add(*entry_exchange(entry), elapsed=entry.at)
-    return path

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .importer import as_list, entries, listed, names, seg, unwrap
-from .scrub import is_secret_key
+from ..scenarios.scrub import is_secret_key
+from .import_values import as_list, entries, listed, names, seg, unwrap
 
 if TYPE_CHECKING:
     from .importer import Context
@@ -320,7 +320,7 @@ def read_styles(ctx: Context) -> dict[str, Any] | None:
 
 
 def _builtin_styles() -> set[tuple[str | None, str]]:
-    from . import loader
+    from ..scenarios import loader
 
     section = loader.dump(loader.load("empty").state()).get("styles") or {}
     return {(s.get("workspace"), s["name"]) for s in section.get("styles", [])}

@@ -117,7 +117,7 @@ def record(args: argparse.Namespace) -> int:
 
 def serve_app(app: Any, host: str, port: int, context_path: str) -> int:
     """Serve an ASGI app until SIGINT or SIGTERM, printing the ``ready:`` line."""
-    from ..server import ThreadedServer, bind, config
+    from ..http.server import ThreadedServer, bind, config
 
     try:
         sock = bind(host, port)
@@ -166,8 +166,8 @@ def _pairs(values: list[str], sep: str, what: str) -> dict[str, str]:
 
 
 def replay(args: argparse.Namespace) -> int:
-    from . import replay as rp
-    from .cassette import read
+    from ..scenarios import replay as rp
+    from ..scenarios.cassette import read
     from .verify import verify
 
     try:

@@ -5,7 +5,8 @@ Only GET requests are made. The scenario ``extends`` ``empty`` (the built-in sec
 and adds, section by section, what the server has: ``catalog`` and ``styles`` (bodies saved
 beside the scenario; ``import_catalog.py``), ``users``, ``authProviders``, ``authFilters``,
 ``security``, ``urlChecks``, ``about`` (versions and manifests) and ``seeding`` (tile layers,
-custom gridsets; ``import_seeding.py``). An endpoint the server does
+custom gridsets; ``import_seeding.py``) and ``serverSettings`` (global and workspace
+settings, services, logging, fonts, templates; ``import_settings.py``). An endpoint the server does
 not have (404) or refuses (403) leaves its part out, with a note; a section the emulator
 does not accept is left out with the reason.
 
@@ -21,7 +22,6 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 from lxml import etree
@@ -29,8 +29,9 @@ from lxml import etree
 from ..areas.sections import SECTIONS
 from ..core.errors import ScenarioError
 from ..core.record import field, record
+from ..scenarios.scrub import is_secret_key
+from .import_values import as_list, names, seg, unwrap
 from .recorder import split_base
-from .scrub import is_secret_key
 
 DEFAULT_PASSWORD = "geoserver"
 SCRUBBED = "scrubbed"
@@ -106,54 +107,6 @@ class Reader:
 
 
 # -- JSON helpers for GeoServer's shapes ------------------------------------------------------
-
-
-def as_list(value: Any) -> list[Any]:
-    """GeoServer's collections: ``""`` when empty, an object for one item, else a list."""
-    if value is None or value == "":
-        return []
-    return value if isinstance(value, list) else [value]
-
-
-def listed(data: Any, outer: str, inner: str) -> list[Any]:
-    """The items of ``{"outer": {"inner": [...]}}`` (tolerating the empty and single forms)."""
-    if not isinstance(data, dict):
-        return []
-    body = data.get(outer)
-    if isinstance(body, dict):
-        return as_list(body.get(inner))
-    return as_list(body) if isinstance(body, list) else []
-
-
-def names(data: Any, outer: str, inner: str) -> list[str]:
-    out = []
-    for item in listed(data, outer, inner):
-        name = item.get("name") if isinstance(item, dict) else item
-        if isinstance(name, str):
-            out.append(name)
-    return out
-
-
-def entries(value: Any) -> dict[str, str]:
-    """``{"entry": [{"@key": k, "$": v}]}`` as a plain map."""
-    out = {}
-    for item in as_list(value.get("entry") if isinstance(value, dict) else None):
-        if isinstance(item, dict) and "@key" in item:
-            out[str(item["@key"])] = "" if item.get("$") is None else str(item["$"])
-    return out
-
-
-def seg(name: str) -> str:
-    return quote(name, safe="")
-
-
-def unwrap(data: Any) -> dict[str, Any]:
-    """The object inside a one-key wrapper (``{"featureType": {...}}`` → ``{...}``)."""
-    if isinstance(data, dict) and len(data) == 1:
-        inner = next(iter(data.values()))
-        if isinstance(inner, dict):
-            return inner
-    return data if isinstance(data, dict) else {}
 
 
 # -- sections -----------------------------------------------------------------------------
@@ -340,7 +293,7 @@ SectionReader = Callable[[Context], "dict[str, Any] | None"]
 
 
 def section_readers() -> list[tuple[str, SectionReader]]:
-    from . import import_catalog, import_seeding
+    from . import import_catalog, import_seeding, import_settings
 
     return [
         ("users", read_users),
@@ -352,6 +305,7 @@ def section_readers() -> list[tuple[str, SectionReader]]:
         ("urlChecks", read_url_checks),
         ("about", read_about),
         ("seeding", import_seeding.read_seeding),
+        ("serverSettings", import_settings.read_server_settings),
     ]
 
 
@@ -395,7 +349,7 @@ def import_scenario(
 
 def _check(document: dict[str, Any], base_dir: Path) -> list[str]:
     """Drop the sections the emulator does not accept (one by one, in application order)."""
-    from . import loader
+    from ..scenarios import loader
 
     notes = []
     accepted: dict[str, Any] = {"extends": document["extends"]}

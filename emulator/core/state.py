@@ -21,22 +21,24 @@ import types
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from .core.record import record
+from .record import record
 
 if TYPE_CHECKING:
-    from .areas.about.model import AboutStore
-    from .areas.appschema.model import AppSchemaStore
-    from .areas.auth_filters.model import FilterStore
-    from .areas.auth_providers.model import ProviderStore
-    from .areas.catalog.model import Catalog
-    from .areas.mosaics.model import MosaicStore
-    from .areas.security.model import SecurityStore
-    from .areas.seeding.model import SeedingStore
-    from .areas.styles.model import StyleStore
-    from .areas.urlchecks.model import UrlCheckStore
-    from .areas.users.model import UsersStore
-    from .core.datadir import DataDir
-    from .core.ids import Ids
+    from ..areas.about.model import AboutStore
+    from ..areas.appschema.model import AppSchemaStore
+    from ..areas.auth_filters.model import FilterStore
+    from ..areas.auth_providers.model import ProviderStore
+    from ..areas.catalog.model import Catalog
+    from ..areas.mosaics.model import MosaicStore
+    from ..areas.security.model import SecurityStore
+    from ..areas.seeding.model import SeedingStore
+    from ..areas.settings.model import SettingsStore
+    from ..areas.styles.model import StyleStore
+    from ..areas.uploads.features import FeatureStore
+    from ..areas.urlchecks.model import UrlCheckStore
+    from ..areas.users.model import UsersStore
+    from .datadir import DataDir
+    from .ids import Ids
 
 STORES: dict[str, str] = {
     "ids": "geoserver_emulator.core.ids:Ids",
@@ -52,6 +54,8 @@ STORES: dict[str, str] = {
     "about": "geoserver_emulator.areas.about.model:AboutStore",
     "mosaics": "geoserver_emulator.areas.mosaics.model:MosaicStore",
     "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
+    "settings": "geoserver_emulator.areas.settings.model:SettingsStore",
+    "features": "geoserver_emulator.areas.uploads.features:FeatureStore",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty
 state is made (to build a scenario); a restored state imports a store's module when its
@@ -74,6 +78,8 @@ class State:
     about: AboutStore
     mosaics: MosaicStore
     appschema: AppSchemaStore
+    settings: SettingsStore
+    features: FeatureStore
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""

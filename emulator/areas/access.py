@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import re
 
-from .areas.auth_providers.model import USERNAME_PASSWORD_PROVIDER
-from .areas.users.model import (
+from ..core.antpath import ant_match
+from ..core.record import record
+from ..core.state import State
+from .auth_providers.model import USERNAME_PASSWORD_PROVIDER
+from .users.model import (
     ROLE_ADMINISTRATOR,
     ROLE_ANONYMOUS,
     ROLE_AUTHENTICATED,
     ROLE_GROUP_ADMIN,
 )
-from .core.antpath import ant_match
-from .core.record import record
-from .state import State
 
 ANYONE = frozenset({"*", "IS_AUTHENTICATED_ANONYMOUSLY"})
 AUTHENTICATED = frozenset({"IS_AUTHENTICATED_FULLY", "IS_AUTHENTICATED_REMEMBERED"})
@@ -46,7 +46,7 @@ def authenticate(state: State, username: str, password: str) -> Principal | None
     sec = state.security
     if username == "root" and sec.root_login and password == sec.keystore_password:
         return Principal("root", frozenset({ROLE_ADMINISTRATOR, ROLE_AUTHENTICATED}))
-    for provider in state.auth_providers.active_configs():
+    for provider in state.auth_providers.iter_active():
         if provider.class_name != USERNAME_PASSWORD_PROVIDER:
             continue  # LDAP and other providers have nothing to talk to here
         service = state.users.services.get(provider.user_group_service or "")

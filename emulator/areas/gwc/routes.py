@@ -1,0 +1,333 @@
+"""HTTP routes of GWC's configuration REST under ``/gwc/rest``: mass truncation, gridsets,
+blob stores, disk quota, global settings, reload, bounds and the index page.
+
+Errors are GWC's ``RestException`` answers (``seeding.layers.rest_error``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute
+
+from ...core.errors import Invalid
+from ...http.context import base_url, body, emulator, respond, response_format
+from ...http.routing import Route
+from ...wire.negotiate import split_ext
+from ..seeding import config, truncate
+from ..seeding.gridsets import layer_extent
+from ..seeding.layers import find, rest_error
+from ..seeding.routes import METHODS, _refuse
+from ..seeding.tiles import subset_coverages
+from . import codec
+
+XML_JSON = ("xml", "json")
+
+
+def _fmt(request: Request, ext: str | None) -> str:
+    return response_format(request, ext, XML_JSON, "xml")
+
+
+def _body_fmt(request: Request, ext: str | None) -> str:
+    if ext in XML_JSON:
+        return ext  # type: ignore[return-value]
+    ct = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    return "json" if ct.endswith("json") else "xml"
+
+
+async def _read(request: Request) -> bytes:
+    return await body(request)
+
+
+def _bad(exc: Invalid) -> Exception:
+    return rest_error(exc.status if exc.status in (400, 404) else 400, exc.message)
+
+
+# -- mass truncation ----------------------------------------------------------------------
+
+
+async def masstruncate(request: Request) -> Response:
+    _refuse(request, ["GET", "POST"])
+    emu = emulator(request)
+    if request.method in ("GET", "HEAD"):
+        href = f"{base_url(request)}/gwc/rest/masstruncate"
+        return respond(codec.dump_mass_truncate_types(href), media_type="application/xml")
+    ct = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    raw = await _read(request)
+    form = ct == "application/x-www-form-urlencoded"
+    if ct in ("", "text/xml", "application/xml"):
+        fmt = "xml"
+    elif ct in ("json", "application/json"):
+        fmt = "json"
+    elif form:
+        fmt = "xml"
+    else:
+        raise rest_error(400, f"Format extension unknown or not specified: {ct}")
+    try:
+        if form and raw.strip().startswith(b"<truncateAll"):
+            req = truncate.MassTruncate("truncateAll")
+        else:
+            req = codec.parse_mass_truncate(raw, fmt)
+        store = emu.state.seeding
+        sched = emu.scheduler
+
+        def submit(layer: str, seed: object) -> None:
+            sched.submit(layer, seed, one_truncate_task=emu.decisions.truncate_one_task)  # type: ignore[arg-type]
+
+        sched.commit()
+        names = truncate.run(store, req, submit)
+    except Invalid as exc:
+        raise _bad(exc) from None
+    if form:
+        page = f"<html><body>Truncated Layers:{escape(','.join(names))}</body></html>"
+        return respond(page, media_type="text/html;charset=utf-8")
+    return respond(b"", media_type="text/plain")
+
+
+# -- gridsets -----------------------------------------------------------------------------
+
+
+async def gridsets(request: Request) -> Response:
+    _refuse(request, ["GET"])
+    fmt = _fmt(request, request.path_params.get("ext"))
+    names = emulator(request).state.seeding.all_gridset_names()
+    if fmt == "json":
+        return respond(codec.dump_names_json(names), "json")
+    href = f"{base_url(request)}/gwc/rest/gridsets"
+    return respond(codec.dump_names_xml("gridSets", "gridSet", names, href), "xml")
+
+
+async def gridset(request: Request) -> Response:
+    _refuse(request, ["GET", "PUT", "DELETE"])
+    name, ext = split_ext(request.path_params["name"], XML_JSON)
+    store = emulator(request).state.seeding
+    found = store.gridset(name)
+    if request.method in ("GET", "HEAD"):
+        fmt = _fmt(request, ext)
+        if found is None:
+            raise rest_error(
+                404, f'Failed to get GridSet. A GridSet with name "{name}" does not exist.'
+            )
+        if fmt == "json":
+            return respond(codec.dump_gridset_json(found), "json")
+        return respond(codec.dump_gridset_xml(found), "xml")
+    if request.method == "DELETE":
+        if found is None:
+            raise rest_error(
+                404, f'Failed to remove GridSet. A GridSet with name "{name}" does not exist.'
+            )
+        if store.is_builtin_gridset(name):
+            raise rest_error(400, f"GridSet {name} is a built-in gridset and can't be removed")
+        _remove_gridset(emulator(request).state.seeding, name)
+        return respond(b"", media_type="text/plain")
+    raw = await _read(request)
+    try:
+        parsed = codec.parse_gridset(raw, _body_fmt(request, ext))
+    except Invalid as exc:
+        raise _bad(exc) from None
+    if parsed.name != name:
+        raise rest_error(
+            400, f"The gridset name in the body ({parsed.name}) does not match the URL ({name})"
+        )
+    if store.is_builtin_gridset(name):
+        raise rest_error(400, f"GridSet {name} is a built-in gridset and can't be changed")
+    existed = name in store.gridsets
+    store.gridsets[name] = parsed
+    if existed:
+        for key in [k for k in store.cache.entries if k[1] == name]:
+            del store.cache.entries[key]
+        return respond(b"", media_type="text/plain")
+    return respond(b"", status=201, media_type="text/plain")
+
+
+def _remove_gridset(store: object, name: str) -> None:
+    """GeoServer's ``GWC.removeGridSets``: the layers lose their subset, the cache its tiles."""
+    from ..seeding.model import SeedingStore
+
+    assert isinstance(store, SeedingStore)
+    for layer in store.tile_layers.values():
+        if name in layer.gridsets:
+            layer.gridsets = [g for g in layer.gridsets if g != name]
+            layer.subsets.pop(name, None)
+    for key in [k for k in store.cache.entries if k[1] == name]:
+        del store.cache.entries[key]
+    del store.gridsets[name]
+
+
+# -- blob stores --------------------------------------------------------------------------
+
+
+async def blobstores(request: Request) -> Response:
+    _refuse(request, ["GET"])
+    fmt = _fmt(request, request.path_params.get("ext"))
+    names = sorted(emulator(request).state.seeding.blob_stores)
+    if fmt == "json":
+        return respond(codec.dump_names_json(names), "json")
+    href = f"{base_url(request)}/gwc/rest/blobstores"
+    return respond(codec.dump_names_xml("blobStores", "blobStore", names, href), "xml")
+
+
+async def blobstore(request: Request) -> Response:
+    _refuse(request, ["GET", "PUT", "DELETE"])
+    name, ext = split_ext(request.path_params["name"], XML_JSON)
+    store = emulator(request).state.seeding
+    found = store.blob_stores.get(name)
+    if request.method in ("GET", "HEAD"):
+        if found is None:
+            raise rest_error(
+                404, f'Failed to get BlobStore. A BlobStore with name "{name}" does not exist.'
+            )
+        if _fmt(request, ext) == "json":
+            return respond(codec.dump_blob_store_json(found), "json")
+        return respond(codec.dump_blob_store_xml(found), "xml")
+    if request.method == "DELETE":
+        if found is None:
+            raise rest_error(
+                404,
+                f'Failed to remove BlobStore. A BlobStore with name "{name}" does not exist.',
+            )
+        users = sorted(n for n, t in store.tile_layers.items() if t.blob_store_id == name)
+        if users:
+            raise rest_error(400, f"BlobStore {name} is in use by layers: {', '.join(users)}")
+        del store.blob_stores[name]
+        return respond(b"", media_type="text/plain")
+    raw = await _read(request)
+    try:
+        parsed = codec.parse_blob_store(
+            raw, _body_fmt(request, ext), tuple(config.BLOB_STORE_TYPES)
+        )
+        config.check_blob_store(parsed)
+    except Invalid as exc:
+        raise _bad(exc) from None
+    if parsed.id != name:
+        raise rest_error(
+            400, f"The blob store id in the body ({parsed.id}) does not match the URL ({name})"
+        )
+    if found is not None and found.default and not parsed.default:
+        parsed.default = True  # GWC keeps a default: another must take the flag first
+    if parsed.default:
+        for other in store.blob_stores.values():
+            other.default = False
+    store.blob_stores[name] = parsed
+    return respond(b"", status=200 if found is not None else 201, media_type="text/plain")
+
+
+# -- disk quota, global -------------------------------------------------------------------
+
+
+async def diskquota(request: Request) -> Response:
+    _refuse(request, ["GET", "PUT"])
+    ext = request.path_params.get("ext")
+    store = emulator(request).state.seeding
+    if request.method == "PUT":
+        raw = await _read(request)
+        try:
+            _, given = codec.parse_tree(
+                raw, _body_fmt(request, ext), ("gwcQuotaConfiguration",), "disk quota"
+            )
+            config.check_quota(given)
+        except Invalid as exc:
+            raise _bad(exc) from None
+        merged = list(store.disk_quota.fields)
+        for tag, value in given:
+            merged = config.put(merged, tag, value)
+        store.disk_quota.fields = merged
+    fmt = _fmt(request, ext)
+    if fmt == "json":
+        return respond(
+            codec.dump_tree_json("gwcQuotaConfiguration", store.disk_quota.fields), "json"
+        )
+    return respond(codec.dump_tree_xml("gwcQuotaConfiguration", store.disk_quota.fields), "xml")
+
+
+async def global_config(request: Request) -> Response:
+    _refuse(request, ["GET", "PUT"])
+    ext = request.path_params.get("ext")
+    store = emulator(request).state.seeding
+    if request.method == "PUT":
+        raw = await _read(request)
+        try:
+            _, given = codec.parse_tree(raw, _body_fmt(request, ext), ("global",), "global")
+            store.global_config.fields = config.merge_global(store.global_config.fields, given)
+        except Invalid as exc:
+            raise _bad(exc) from None
+        return respond(b"", media_type="text/plain")
+    if _fmt(request, ext) == "json":
+        return respond(codec.dump_tree_json("global", store.global_config.fields), "json")
+    return respond(codec.dump_tree_xml("global", store.global_config.fields), "xml")
+
+
+# -- reload, bounds, index ----------------------------------------------------------------
+
+
+async def reload(request: Request) -> Response:
+    """``ReloadController``: a form post with ``reload_configuration=1``."""
+    _refuse(request, ["POST"])
+    raw = (await _read(request)).decode("utf-8", errors="replace")
+    if "reload_configuration" not in raw and "reload_configuration" not in request.query_params:
+        raise rest_error(400, "Unknown or missing parameter: reload_configuration")
+    page = (
+        '<html><body>\n<a id="logo" href="../../"><img src="../../rest/web/'
+        'geowebcache_logo.png"height="70" width="247" border="0"/></a>\n'
+        "<h3>Configuration reloaded</h3></body></html>"
+    )
+    return respond(page, media_type="text/html;charset=utf-8")
+
+
+async def bounds(request: Request) -> Response:
+    _refuse(request, ["GET"])
+    p = request.path_params
+    store = emulator(request).state.seeding
+    layer = find(store, p["layer"])
+    srs = p["srs"]
+    gridset = store.gridset(srs) if srs in layer.gridsets else None
+    if gridset is None:
+        raise rest_error(404, f"{layer.name} does not support {srs}")
+    if p["type"].lower() != "java":
+        raise rest_error(400, f"Unknown or missing format extension : {p['type']}")
+    opts = layer.subset(srs)
+    extent = opts.extent if opts.extent is not None else layer_extent(gridset, layer.bounds)
+    cov = subset_coverages(gridset, extent, opts.zoom_start, opts.zoom_stop)
+    rows = [(*rect, z) for z, rect in sorted(cov.items())]
+    return respond(codec.dump_coverages(rows), media_type="text/plain")
+
+
+INDEX_LINKS = (
+    ("layers", "Tile layers"), ("seed", "Seeding and truncation tasks"),
+    ("masstruncate", "Mass truncation"), ("gridsets", "Gridsets"),
+    ("blobstores", "Blob stores"), ("diskquota", "Disk quota"), ("global", "Global settings"),
+    ("reload", "Reload the configuration (POST)"),
+)  # fmt: skip
+
+
+async def index(request: Request) -> Response:
+    _refuse(request, ["GET"])
+    items = "".join(
+        f'<li><a href="{base_url(request)}/gwc/rest/{p}">{t}</a></li>' for p, t in INDEX_LINKS
+    )
+    page = (
+        "<html><head><title>GeoWebCache REST API</title></head><body>"
+        f"<h2>GeoWebCache REST API</h2><ul>{items}</ul></body></html>"
+    )
+    return respond(page, media_type="text/html;charset=utf-8")
+
+
+routes: list[BaseRoute] = [
+    Route("/gwc/rest", index, methods=METHODS),
+    Route("/gwc/rest/index", index, methods=METHODS),
+    Route("/gwc/rest/masstruncate", masstruncate, methods=METHODS),
+    Route("/gwc/rest/gridsets", gridsets, methods=METHODS),
+    Route("/gwc/rest/gridsets.{ext}", gridsets, methods=METHODS),
+    Route("/gwc/rest/gridsets/{name}", gridset, methods=METHODS),
+    Route("/gwc/rest/blobstores", blobstores, methods=METHODS),
+    Route("/gwc/rest/blobstores.{ext}", blobstores, methods=METHODS),
+    Route("/gwc/rest/blobstores/{name}", blobstore, methods=METHODS),
+    Route("/gwc/rest/diskquota", diskquota, methods=METHODS),
+    Route("/gwc/rest/diskquota.{ext}", diskquota, methods=METHODS),
+    Route("/gwc/rest/global", global_config, methods=METHODS),
+    Route("/gwc/rest/global.{ext}", global_config, methods=METHODS),
+    Route("/gwc/rest/reload", reload, methods=METHODS),
+    Route("/gwc/rest/bounds/{layer}/{srs}/{type}", bounds, methods=METHODS),
+]

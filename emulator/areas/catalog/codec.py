@@ -28,7 +28,6 @@ from .entities import (
     BBox,
     Coverage,
     CoverageStore,
-    DataStore,
     FeatureType,
     Layer,
     LayerGroup,
@@ -88,9 +87,11 @@ def list_json(alias: str, items: Iterable[tuple[str, str]]) -> dict[str, Any]:
 class Links:
     """Absolute links under ``root`` (``http://host/geoserver/rest``) in one format."""
 
-    def __init__(self, root: str, fmt: str) -> None:
+    def __init__(self, root: str, fmt: str, vendor: str = "org.geoserver") -> None:
         self.root = root.rstrip("/")
         self.ext = fmt
+        self.vendor = vendor
+        """the vendor prefix of Java class names written as element names"""
 
     def href(self, *segments: str) -> str:
         return f"{self.root}/{'/'.join(segments)}.{self.ext}"
@@ -176,7 +177,7 @@ def workspace_node(ws: Workspace, links: Links, stores: dict[str, list[str]] | N
     collection lists its stores, linked, in place of the bare collection link."""
     node = Node("workspace").add("name", ws.name).add("isolated", ws.isolated)
     node.add("dateCreated", ws.date_created).add("dateModified", ws.date_modified)
-    write_extras(node, fields.WORKSPACE, ws.extras)
+    write_extras(node, fields.WORKSPACE, ws.extras, links.vendor)
     base = ("workspaces", encode(ws.name))
     for tag, path, kind in WORKSPACE_CHILDREN:
         if stores is None:
@@ -194,7 +195,7 @@ def namespace_node(ns: Namespace, links: Links) -> Node:
     node = (
         Node("namespace").add("prefix", ns.prefix).add("uri", ns.uri).add("isolated", ns.isolated)
     )
-    return write_extras(node, fields.NAMESPACE, ns.extras)
+    return write_extras(node, fields.NAMESPACE, ns.extras, links.vendor)
 
 
 def _ref(tag: str, name: str, href: str, attrs: dict[str, str] | None = None) -> Node:
@@ -206,7 +207,7 @@ def store_node(store: Store, links: Links, fmt: str, children: list[str] | None 
     node = Node(store.kind).add("name", store.name).add("description", store.description)
     node.add("type", store.type).add("enabled", store.enabled)
     node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
-    if isinstance(store, DataStore) and store.connection_parameters:
+    if store.connection_parameters:
         node.child(entries_node("connectionParameters", store.connection_parameters))
     node.add("__default" if fmt == "xml" else "_default", store.default)
     if isinstance(store, CoverageStore):
@@ -271,7 +272,7 @@ def feature_type_node(ft: FeatureType, links: Links) -> Node:
         attrs.children.append(item.add("length", a.length))
     node.children.append(attrs)
     node.add("dateCreated", ft.date_created).add("dateModified", ft.date_modified)
-    return write_extras(node, fields.FEATURE_TYPE, ft.extras)
+    return write_extras(node, fields.FEATURE_TYPE, ft.extras, links.vendor)
 
 
 def coverage_node(cov: Coverage, links: Links) -> Node:
@@ -305,7 +306,7 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
     node.add("nativeCoverageName", cov.native_coverage_name)
     node.add("dateCreated", cov.date_created).add("dateModified", cov.date_modified)
     extras = cov.extras if "grid" in cov.extras else {**cov.extras, "grid": default_grid(cov)}
-    return write_extras(node, fields.COVERAGE, extras)
+    return write_extras(node, fields.COVERAGE, extras, links.vendor)
 
 
 DEFAULT_GRID_SIZE = 256
@@ -368,7 +369,7 @@ def layer_node(layer: Layer, res: Resource, links: Links) -> Node:
     if not layer.advertised:
         node.add("advertised", False)
     node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
-    return write_extras(node, fields.LAYER, layer.extras)
+    return write_extras(node, fields.LAYER, layer.extras, links.vendor)
 
 
 def layer_group_node(group: LayerGroup, links: Links) -> Node:
@@ -402,7 +403,7 @@ def layer_group_node(group: LayerGroup, links: Links) -> Node:
     if not group.advertised:
         node.add("advertised", False)
     node.add("dateCreated", group.date_created).add("dateModified", group.date_modified)
-    return write_extras(node, fields.LAYER_GROUP, group.extras)
+    return write_extras(node, fields.LAYER_GROUP, group.extras, links.vendor)
 
 
 def published_href(ref: PublishedRef, links: Links) -> str:

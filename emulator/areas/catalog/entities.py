@@ -128,6 +128,8 @@ class Store:
     available: list[str] = field(default_factory=list)
     """native names the store offers beyond the configured ones (``list=available``)"""
     extras: dict[str, Any] = field(default_factory=dict)
+    connection_parameters: dict[str, str] = field(default_factory=dict)
+    """every store kind has them (GeoServer's ``StoreInfo``); data stores use them most"""
     lists_children: bool = False
     """the view lists the store's resources (name and link) in place of the one collection
     link: an app-schema store after a ZIP upload, as the spec shows it (set by that area)"""
@@ -135,7 +137,7 @@ class Store:
 
 @record
 class DataStore(Store):
-    connection_parameters: dict[str, str] = field(default_factory=dict)
+    """A vector store (GeoServer's ``DataStoreInfo``): what every store has."""
 
 
 @record

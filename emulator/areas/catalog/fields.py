@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .entities import GROUP_MODES, PROJECTION_POLICIES
+
 MODEL, TEXT, BOOL, INT, FLOAT, ENUM = "model", "text", "bool", "int", "float", "enum"
 STRINGS, STRUCT, LIST, MAP, I18N = "strings", "struct", "list", "map", "i18n"
 
@@ -50,7 +52,13 @@ class Field(NamedTuple):
     choices: tuple[str, ...] = ()
     """the constants of an ``ENUM``"""
     default: Any = None
-    """written when the field is unset (GeoServer's primitive fields); None: left out"""
+    """a generic field's value written when it is unset (GeoServer's primitive fields);
+    a model field's value that its absence from a document stands for (the codec leaves
+    the field out then: ``advertised`` true, ``opaque`` false); None: none"""
+    shape: str = ""
+    """a model field's wire kind (``TEXT``, ``BOOL``, ``INT``, ``ENUM``, ``STRINGS``,
+    ``MAP``), for the tests and docs; empty for references and structures the codec writes
+    its own way (names, links, boxes, attributes, bands)"""
 
     @property
     def generic(self) -> bool:
@@ -59,6 +67,11 @@ class Field(NamedTuple):
 
 def _m(*tags: str) -> tuple[Field, ...]:
     return tuple(Field(t) for t in tags)
+
+
+def _t(tag: str, shape: str = TEXT, **kw: Any) -> Field:
+    """A model field with a plain wire shape."""
+    return Field(tag, MODEL, shape=shape, **kw)
 
 
 # -- nested structures ------------------------------------------------------------------
@@ -114,44 +127,55 @@ I18N_ABSTRACT = Field("internationalAbstract", I18N)
 
 # -- the tables -------------------------------------------------------------------------
 
-WORKSPACE = (*_m("name", "isolated"), Field("metadata", MAP), *_m("dateCreated", "dateModified"))
-NAMESPACE = (*_m("prefix", "uri", "isolated"), Field("metadata", MAP))
-
-STORE = _m(
-    "name",
-    "description",
-    "type",
-    "enabled",
-    "workspace",
-    "connectionParameters",
-    "__default",
-    "url",
-    "capabilitiesURL",
-    "dateCreated",
-    "dateModified",
-    "disableOnConnFailure",
-    "metadata",
+WORKSPACE = (
+    Field("name"),
+    _t("isolated", BOOL),
+    Field("metadata", MAP),
+    *_m("dateCreated", "dateModified"),
 )
-DATA_STORE = STORE
-COVERAGE_STORE = STORE
+NAMESPACE = (Field("prefix"), _t("uri"), _t("isolated", BOOL), Field("metadata", MAP))
+
+
+def _store(*extra: Field) -> tuple[Field, ...]:
+    return (
+        Field("name"),
+        _t("description"),
+        _t("type"),
+        _t("enabled", BOOL),
+        Field("workspace"),
+        _t("connectionParameters", MAP),
+        Field("__default"),
+        *extra,
+        *_m("dateCreated", "dateModified"),
+        _t("disableOnConnFailure", BOOL),
+        _t("metadata", MAP),
+    )
+
+
+DATA_STORE = _store()
+COVERAGE_STORE = _store(_t("url"))
+STORE = _store(_t("url"), _t("capabilitiesURL"))
+"""every field of any store kind (WMS and WMTS stores add their own; see ``docs/catalog.md``)"""
 
 RESOURCE = (
-    *_m("name", "nativeName"),
+    Field("name"),
+    _t("nativeName"),
     Field("alias", STRINGS, item="string"),
-    *_m("namespace", "title", "description", "abstract", "keywords"),
+    Field("namespace"),
+    _t("title"),
+    _t("description"),
+    _t("abstract"),
+    _t("keywords", STRINGS),
     METADATA_LINKS,
     DATA_LINKS,
-    *_m(
-        "nativeCRS",
-        "srs",
-        "nativeBoundingBox",
-        "latLonBoundingBox",
-        "projectionPolicy",
-        "enabled",
-        "advertised",
-        "metadata",
-        "store",
-    ),
+    Field("nativeCRS"),
+    _t("srs"),
+    *_m("nativeBoundingBox", "latLonBoundingBox"),
+    _t("projectionPolicy", ENUM, choices=PROJECTION_POLICIES),
+    _t("enabled", BOOL),
+    _t("advertised", BOOL, default=True),
+    _t("metadata", MAP),
+    Field("store"),
     Field("serviceConfiguration", BOOL, default=False),
     Field("disabledServices", STRINGS, item="string"),
     Field("simpleConversionEnabled", BOOL, default=False),
@@ -161,7 +185,8 @@ RESOURCE = (
 FEATURE_TYPE = (
     *RESOURCE,
     Field("cqlFilter", TEXT),
-    *_m("maxFeatures", "numDecimals"),
+    _t("maxFeatures", INT),
+    _t("numDecimals", INT),
     Field("padWithZeros", BOOL, default=False),
     Field("forcedDecimal", BOOL, default=False),
     Field("responseSRS", STRINGS, item="string"),
@@ -174,27 +199,28 @@ FEATURE_TYPE = (
 )
 COVERAGE = (
     *RESOURCE,
-    Field("nativeFormat"),
+    _t("nativeFormat"),
     Field("grid", STRUCT, sub=GRID),
-    *_m(
-        "supportedFormats",
-        "interpolationMethods",
-        "defaultInterpolationMethod",
-        "dimensions",
-        "requestSRS",
-        "responseSRS",
-        "parameters",
-        "nativeCoverageName",
-        "dateCreated",
-        "dateModified",
-    ),
+    _t("supportedFormats", STRINGS),
+    _t("interpolationMethods", STRINGS),
+    _t("defaultInterpolationMethod"),
+    Field("dimensions"),
+    _t("requestSRS", STRINGS),
+    _t("responseSRS", STRINGS),
+    _t("parameters", MAP),
+    _t("nativeCoverageName"),
+    *_m("dateCreated", "dateModified"),
 )
 LAYER = (
     Field("name"),
     Field("abstractTxt", TEXT),
-    *_m("path", "type", "defaultStyle", "styles", "resource"),
+    _t("path"),
+    *_m("type", "defaultStyle", "styles", "resource"),
     Field("legend", STRUCT, sub=LEGEND),
-    *_m("enabled", "queryable", "opaque", "advertised"),
+    _t("enabled", BOOL),
+    _t("queryable", BOOL, default=True),
+    _t("opaque", BOOL, default=False),
+    _t("advertised", BOOL, default=True),
     Field("metadata", MAP),
     Field("attribution", STRUCT, sub=ATTRIBUTION, default={"logoWidth": 0, "logoHeight": 0}),
     AUTHORITY_URLS,
@@ -205,9 +231,12 @@ LAYER = (
     *_m("dateCreated", "dateModified"),
 )
 LAYER_GROUP = (
-    *_m("name", "mode"),
+    Field("name"),
+    _t("mode", ENUM, choices=GROUP_MODES),
     Field("queryDisabled", BOOL),
-    *_m("title", "abstractTxt", "workspace"),
+    _t("title"),
+    _t("abstractTxt"),
+    Field("workspace"),
     Field("path", TEXT),
     *_m("rootLayer", "rootLayerStyle", "publishables", "styles"),
     METADATA_LINKS,
@@ -216,10 +245,12 @@ LAYER_GROUP = (
     Field("attribution", STRUCT, sub=ATTRIBUTION),
     AUTHORITY_URLS,
     IDENTIFIERS,
-    Field("keywords"),
+    _t("keywords", STRINGS),
     I18N_TITLE,
     I18N_ABSTRACT,
-    *_m("enabled", "advertised", "dateCreated", "dateModified"),
+    _t("enabled", BOOL, default=True),
+    _t("advertised", BOOL, default=True),
+    *_m("dateCreated", "dateModified"),
 )
 
 TABLES: dict[str, tuple[Field, ...]] = {

@@ -136,7 +136,13 @@ def merge(stored: Extras, changes: dict[str, Any | None]) -> Extras:
 # -- writing --------------------------------------------------------------------------------
 
 
-def write_extras(node: Node, table: tuple[Field, ...], extras: Extras) -> Node:
+JAVA_PREFIX = "org.geoserver."
+"""an item tag starting so is a Java class name: written with the vendor prefix"""
+
+
+def write_extras(
+    node: Node, table: tuple[Field, ...], extras: Extras, vendor: str = "org.geoserver"
+) -> Node:
     """Insert the generic fields (stored or defaulted) into ``node`` in table order (a
     child the table does not name, such as a trailing collection link, counts as last)."""
     rank = order(table)
@@ -144,7 +150,7 @@ def write_extras(node: Node, table: tuple[Field, ...], extras: Extras) -> Node:
         value = extras.get(f.tag, f.default)
         if value is None:
             continue
-        child = value_node(f, value)
+        child = value_node(f, value, vendor)
         if child is None:
             continue
         here = rank[f.tag]
@@ -157,8 +163,9 @@ def write_extras(node: Node, table: tuple[Field, ...], extras: Extras) -> Node:
     return node
 
 
-def value_node(f: Field, value: Any) -> Node | None:
-    """The element for one field's normal-form value (None: nothing to write)."""
+def value_node(f: Field, value: Any, vendor: str = "org.geoserver") -> Node | None:
+    """The element for one field's normal-form value (None: nothing to write); ``vendor``
+    replaces ``org.geoserver`` in item tags that are Java class names."""
     if f.kind in (TEXT, BOOL, INT, FLOAT, ENUM):
         return Node(f.tag, value)
     if f.kind == STRINGS:
@@ -168,7 +175,10 @@ def value_node(f: Field, value: Any) -> Node | None:
     if f.kind == LIST:
         if not value:
             return None
-        return Node(f.tag, children=[struct_node(f.item, f.sub, v) for v in value])
+        item = f.item
+        if item.startswith(JAVA_PREFIX):
+            item = f"{vendor.rstrip('.')}.{item[len(JAVA_PREFIX) :]}"
+        return Node(f.tag, children=[struct_node(item, f.sub, v) for v in value])
     if f.kind == MAP:
         if not value:
             return None

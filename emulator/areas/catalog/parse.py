@@ -143,6 +143,8 @@ def parse_resource(d: dict[str, Any], kind: str = "coverage") -> Fields:
     ):
         if kind == "coverage":  # a feature type's responseSRS is one of its generic fields
             _put(out, attr, strings(d, key))
+    if kind == "coverage":
+        _put(out, "parameters", entries(d, "parameters"))
     srs = out.get("srs")
     _put(out, "native_bbox", bbox(d, "nativeBoundingBox", srs))
     _put(out, "latlon_bbox", bbox(d, "latLonBoundingBox", "EPSG:4326"))

@@ -157,10 +157,20 @@ def entries(d: dict[str, Any], key: str, structured: bool = False) -> dict[str, 
                     out[str(e["@key"])] = text(e, "$") or ""
             else:
                 pair = as_list(e.get("string"))
-                if len(pair) != 2:
+                if len(pair) == 1 and "null" in e:  # <entry><string>k</string><null/></entry>
+                    pair.append("")
+                if len(pair) != 2 or isinstance(pair[0], dict | list):
                     raise Invalid(f"Malformed entry in {key}")
-                out[str(pair[0])] = str(pair[1])
+                out[str(pair[0])] = "" if pair[1] is None else _plain(pair[1], key)
     return out
+
+
+def _plain(value: Any, key: str) -> str:
+    if isinstance(value, dict | list):
+        raise Invalid(f"Malformed entry in {key}")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def bbox(d: dict[str, Any], key: str, default_crs: str | None) -> BBox | None:

@@ -23,6 +23,12 @@ resource's ``srs`` (native) or ``EPSG:4326`` (lat/lon). ``"layer": false`` leave
 unpublished. Attributes are ``"name:Binding"`` (``String``, ``Long``, ``MultiPolygon``… or a
 full Java class name) or objects. Every layer and group gets its tile layer. WMS and WMTS
 stores, with their cascaded layers, are the ``cascade`` section's.
+
+The generic fields of each kind (``fields.py``: metadata links, attribution, a layer's WMS
+interpolation, a coverage's grid…) travel as ``"fields": {tag: value}`` in their normal form
+(workspaces add ``"namespaceFields"``; a layer's sit inside ``"layer"``); an EO layer group
+gives ``"rootLayer"`` (``ws:name``) and ``"rootLayerStyle"``; a coverage band may give
+``"nullValues"``, ``"unit"`` and ``"dimensionType"``.
 """
 
 from __future__ import annotations
@@ -220,12 +226,13 @@ def _data_store(cat: Catalog, s: Section) -> None:
 
 
 def _coverage_store(cat: Catalog, s: Section) -> None:
-    s.only(STORE_KEYS | {"url", "coverages"})
+    s.only(STORE_KEYS | {"url", "coverages", "connectionParameters"})
     store = _store_fields(
         CoverageStore(s.str("name", required=True), s.str("workspace", required=True)), s
     )
     assert isinstance(store, CoverageStore)
     store.url = s.str("url")
+    store.connection_parameters = _strings(s, "connectionParameters")
     cat.add_store(store)
     for c in s.items("coverages"):
         c.only(

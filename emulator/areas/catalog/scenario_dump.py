@@ -82,7 +82,7 @@ def _dump_store(cat: Catalog, s: Store) -> dict[str, Any]:
             _dump_resource(cat, r) for r in cat.list_resources(s.workspace, store=s.name)
         ]
     elif isinstance(s, CoverageStore):
-        d.update(_clean({"url": s.url}))
+        d.update(_clean({"url": s.url, "connectionParameters": dict(s.connection_parameters)}))
         d["coverages"] = [
             _dump_resource(cat, r) for r in cat.list_resources(s.workspace, store=s.name)
         ]
@@ -135,6 +135,9 @@ def _dump_resource(cat: Catalog, r: Resource) -> dict[str, Any]:
             )
             for a in r.attributes
         ]
+        for key, value in (("maxFeatures", r.max_features), ("numDecimals", r.num_decimals)):
+            if value:  # 0 is the default the section reads
+                d[key] = value
     if isinstance(r, Coverage):
         d.update(
             _clean(

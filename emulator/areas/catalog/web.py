@@ -52,7 +52,7 @@ def out_format(request: Request, ext: str | None, default: str = "json") -> str:
 
 
 def links(request: Request, fmt: str) -> Links:
-    return Links(context.rest_url(request, ""), fmt)
+    return Links(context.rest_url(request, ""), fmt, context.emulator(request).vendor.prefix)
 
 
 def page_url(request: Request) -> str:

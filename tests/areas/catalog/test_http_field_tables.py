@@ -2,9 +2,10 @@
 document hypothesis draws from that kind's table is kept through POST and PUT and written
 back by GET, in XML and JSON, in the table's order.
 
-The generic fields are drawn from the table alone (a field added there is tested here at
-once); a few of each kind's model fields (``MODEL`` in the table: names, references, boxes)
-are drawn from the small per-kind lists below.
+Every field is drawn from the table alone (a field added there is tested here at once):
+generic fields by their kind, model fields by their ``shape``. Model fields without a shape
+(names, references, boxes, attributes, bands) have tests of their own; the few a kind's
+creation forces or that name the object are left out (``FIXED`` below).
 """
 
 from __future__ import annotations
@@ -109,58 +110,69 @@ def expected_extras(table: tuple[F.Field, ...], *docs: dict[str, Any]) -> dict[s
 
 # -- per kind: where it lives, how it is made, which model fields are drawn ------------------
 
-
-def _model(**strategies: st.SearchStrategy[Any]) -> dict[str, st.SearchStrategy[Any]]:
-    return strategies
-
-
 KEYWORDS = st.lists(KEYWORD, min_size=1, max_size=3, unique=True)
 METADATA = st.dictionaries(NAME, TEXT | STRUCTURED, min_size=1, max_size=3)
 PARAMETERS = st.dictionaries(NAME.map("p_".__add__), TEXT, min_size=1, max_size=3)
-RESOURCE_MODEL = _model(
-    title=TEXT, description=TEXT, abstract=TEXT, keywords=KEYWORDS, metadata=METADATA
-)
+FIXED = {
+    "featureType": {"enabled"},  # POST forces it on
+    "coverage": {"enabled"},
+    "namespace": {"uri"},  # drawn apart (a URI of its own)
+}
+OVERRIDES = {
+    ("namespace", "uri"): NAME.map("urn:x:".__add__),
+    ("layerGroup", "mode"): st.sampled_from(["SINGLE", "NAMED", "CONTAINER", "OPAQUE_CONTAINER"]),
+    ("coverageStore", "url"): NAME.map("file:data/{}.tif".format),
+    ("layer", "path"): TEXT.map("/".__add__),
+}
+
+
+def model_value(kind: str, f: F.Field) -> st.SearchStrategy[Any]:
+    """Values of a model field, from its shape."""
+    if (kind, f.tag) in OVERRIDES:
+        return OVERRIDES[(kind, f.tag)]
+    if f.shape == F.STRINGS:
+        return KEYWORDS if f.tag == "keywords" else st.lists(TEXT, min_size=1, max_size=3)
+    if f.shape == F.MAP:
+        return METADATA if f.tag == "metadata" else PARAMETERS
+    if f.shape == F.INT:
+        return st.integers(0, 1000)
+    return value_of(F.Field(f.tag, f.shape, choices=f.choices))
+
+
+def model_fields(kind: str) -> dict[str, st.SearchStrategy[Any]]:
+    fixed = FIXED.get(kind, set()) - {t for k, t in OVERRIDES if k == kind}
+    return {
+        f.tag: model_value(kind, f)
+        for f in F.TABLES[kind]
+        if not f.generic and f.shape and f.tag not in fixed
+    }
+
+
 ATTRIBUTES = {"attribute": [{"name": "the_geom", "binding": "org.locationtech.jts.geom.Point"}]}
 
 KINDS: dict[str, dict[str, Any]] = {
     "workspace": {
         "table": F.WORKSPACE,
-        "model": _model(isolated=st.booleans()),
         "create": ("POST", "/rest/workspaces", {"name": "drawn"}),
         "path": "/rest/workspaces/drawn",
     },
     "namespace": {
         "table": F.NAMESPACE,
-        "model": _model(uri=st.just("http://example.org/").map(str) | NAME.map("urn:x:".__add__)),
         "create": ("POST", "/rest/namespaces", {"prefix": "drawn", "uri": "http://drawn"}),
         "path": "/rest/namespaces/drawn",
     },
     "dataStore": {
         "table": F.DATA_STORE,
-        "model": _model(
-            description=TEXT,
-            type=TEXT,
-            disableOnConnFailure=st.booleans(),
-            metadata=METADATA,
-            connectionParameters=PARAMETERS,
-        ),
         "create": ("POST", "/rest/workspaces/sf/datastores", {"name": "drawn"}),
         "path": "/rest/workspaces/sf/datastores/drawn",
     },
     "coverageStore": {
         "table": F.COVERAGE_STORE,
-        "model": _model(
-            description=TEXT,
-            type=TEXT,
-            url=NAME.map("file:data/{}.tif".format),
-            metadata=METADATA,
-        ),
         "create": ("POST", "/rest/workspaces/nurc/coveragestores", {"name": "drawn"}),
         "path": "/rest/workspaces/nurc/coveragestores/drawn",
     },
     "featureType": {
         "table": F.FEATURE_TYPE,
-        "model": RESOURCE_MODEL,
         "create": (
             "POST",
             "/rest/workspaces/sf/datastores/sf/featuretypes",
@@ -170,24 +182,16 @@ KINDS: dict[str, dict[str, Any]] = {
     },
     "coverage": {
         "table": F.COVERAGE,
-        "model": _model(**RESOURCE_MODEL, nativeFormat=TEXT),
         "create": ("POST", "/rest/workspaces/nurc/coveragestores/cs/coverages", {"name": "drawn"}),
         "path": "/rest/workspaces/nurc/coveragestores/cs/coverages/drawn",
     },
     "layer": {
         "table": F.LAYER,
-        "model": _model(path=TEXT.map("/".__add__), opaque=st.booleans()),
         "create": None,  # the stock topp:states
         "path": "/rest/layers/topp:states",
     },
     "layerGroup": {
         "table": F.LAYER_GROUP,
-        "model": _model(
-            title=TEXT,
-            abstractTxt=TEXT,
-            mode=st.sampled_from(["SINGLE", "NAMED", "CONTAINER", "OPAQUE_CONTAINER"]),
-            keywords=KEYWORDS,
-        ),
         "create": (
             "POST",
             "/rest/layergroups",
@@ -201,13 +205,16 @@ KINDS: dict[str, dict[str, Any]] = {
 }
 
 
-MAPS = ("metadata", "connectionParameters")
+MAPS = ("metadata", "connectionParameters", "parameters")
+
+
+MODELS = {kind: model_fields(kind) for kind in KINDS}
 
 
 def model_node(tag: str, value: Any) -> Node:
-    if tag == "keywords":
+    if isinstance(value, list):
         return Node(tag, children=[Node("string", v) for v in value])
-    if tag in MAPS:
+    if isinstance(value, dict):
         from geoserver_emulator.areas.catalog.tree import entries_node
 
         return entries_node(tag, value)
@@ -251,12 +258,20 @@ def read_back(client, kind: str, fmt: str) -> tuple[dict[str, Any], list[str]]:
 
 
 def model_back(kind: str, data: dict[str, Any], tag: str) -> Any:
+    """A model field as GET wrote it, read by its shape (absent: the field's default)."""
+    f = next(f for f in F.TABLES[kind] if f.tag == tag)
+    if tag not in data:
+        return f.default
     if tag == "keywords":
         return parse.keywords(data)
-    if tag in MAPS:
+    if f.shape == F.STRINGS:
+        return parse.strings(data, tag)
+    if f.shape == F.MAP:
         return parse.entries(data, tag, structured=True)
-    if tag in ("isolated", "opaque", "disableOnConnFailure"):
-        return parse.flag(data, tag) or False
+    if f.shape == F.BOOL:
+        return parse.flag(data, tag)
+    if f.shape == F.INT:
+        return parse.integer(data, tag)
     return parse.text(data, tag)
 
 
@@ -265,7 +280,7 @@ def check(client, kind: str, sent: list[dict[str, Any]]) -> None:
     want = expected_extras(table, *sent)
     model = {}
     for doc in sent:
-        model.update({t: v for t, v in doc.items() if t in KINDS[kind]["model"]})
+        model.update({t: v for t, v in doc.items() if t in MODELS[kind]})
     rank = F.order(table)
     for fmt in ("xml", "json"):
         data, tags = read_back(client, kind, fmt)
@@ -285,7 +300,7 @@ SETTINGS = settings(
 
 
 def docs(kind: str) -> st.SearchStrategy[dict[str, Any]]:
-    model = st.fixed_dictionaries({}, optional=KINDS[kind]["model"])
+    model = st.fixed_dictionaries({}, optional=MODELS[kind])
     return st.builds(lambda g, m: {**g, **m}, generic_docs(KINDS[kind]["table"]), model)
 
 

@@ -451,3 +451,47 @@ def test_workspace_rename_moves_a_root_layer_reference(client):
     r = client.put("/rest/workspaces/topp", json={"workspace": {"name": "topp2"}})
     assert r.status_code == 200
     assert xml(client, "/rest/layergroups/eo.xml").findtext("rootLayer/name") == "topp2:states"
+
+
+def test_data_links_are_named_after_their_class_with_the_vendor_prefix(client_for):
+    from geoserver_emulator import Emulator
+
+    path = "/rest/workspaces/topp/datastores/states_shapefile/featuretypes/states"
+    body = (
+        "<featureType><dataLinks><org.geoserver.catalog.impl.DataLinkInfoImpl>"
+        "<type>text/html</type><content>http://example.org/data</content>"
+        "</org.geoserver.catalog.impl.DataLinkInfoImpl></dataLinks></featureType>"
+    )
+    for prefix in ("org.geoserver", "org.service"):
+        client = client_for(emulator=Emulator("stock", vendor_prefix=prefix))
+        assert client.put(path, content=body, headers=XML).status_code == 200
+        (link,) = xml(client, f"{path}.xml").find("dataLinks")
+        assert link.tag == f"{prefix}.catalog.impl.DataLinkInfoImpl"
+        assert link.findtext("content") == "http://example.org/data"
+        got = client.get(f"{path}.json").json()["featureType"]["dataLinks"]
+        assert got == {
+            f"{prefix}.catalog.impl.DataLinkInfoImpl": {
+                "type": "text/html",
+                "content": "http://example.org/data",
+            }
+        }
+        # read back under the other prefix (any single item element)
+        other = body.replace("org.geoserver.", "org.service.")
+        assert client.put(path, content=other, headers=XML).status_code == 200
+        (again,) = xml(client, f"{path}.xml").find("dataLinks")
+        assert again.tag == link.tag
+
+
+def test_coverage_parameters_with_null_values(client):
+    path = "/rest/workspaces/nurc/coveragestores/mosaic/coverages/mosaic"
+    body = (
+        "<coverage><parameters><entry><string>InputTransparentColor</string><null/></entry>"
+        "<entry><string>SUGGESTED_TILE_SIZE</string><string>256,256</string></entry>"
+        "</parameters></coverage>"
+    )
+    assert client.put(path, content=body, headers=XML).status_code == 200
+    entries = xml(client, f"{path}.xml").findall("parameters/entry")
+    assert [[s.text or "" for s in e.findall("string")] for e in entries] == [
+        ["InputTransparentColor", ""],
+        ["SUGGESTED_TILE_SIZE", "256,256"],
+    ]

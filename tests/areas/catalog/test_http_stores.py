@@ -241,11 +241,14 @@ def test_coverage_store_get_and_create(client):
     assert r.status_code == 404 and r.text == "No such coverage store: sf,nope"
 
 
-def test_coverage_store_parameters_are_refused(client):
+def test_coverage_store_keeps_connection_parameters(client):
+    # every StoreInfo has a connection parameter map, coverage stores included
     params = "<connectionParameters><a>b</a></connectionParameters>"
     body = f"<coverageStore><name>x</name>{params}</coverageStore>"
     r = client.post("/rest/workspaces/sf/coveragestores", content=body, headers=XML)
-    assert r.status_code == 400
+    assert r.status_code == 201
+    got = client.get("/rest/workspaces/sf/coveragestores/x.json").json()["coverageStore"]
+    assert got["connectionParameters"] == {"entry": {"@key": "a", "$": "b"}}
 
 
 def test_reset(client):

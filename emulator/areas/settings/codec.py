@@ -11,7 +11,8 @@ keyword is a ``<string>`` with its language and vocabulary encoded
 
 Reading accepts either format (both are first turned into the same nested dicts), checks
 every value's type and refuses the first bad one with a 400 naming the field; nothing is
-stored before the whole body has been read.
+stored before the whole body has been read. Elements this emulator does not model (fields
+of other GeoServer versions) are read past, as the catalog's codec does.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from typing import Any
 
 from ...core.errors import Invalid
 from ...wire import json as wjson
+from ...wire import xml as wxml
 from ..about.xstream import java_string, jettison
-from ..catalog.tree import Node, dump_xml, read_body, to_html, to_json
+from ..catalog.tree import Node, dump_xml, to_html, to_json, xml_to_dict
 from . import schema
 from .schema import Field, Table
 
@@ -150,12 +152,33 @@ def parse(
 ) -> ParsedBody:
     """A checked patch from a request body whose root is ``root``, and the workspace name
     the body gives (``<workspace><name>``), if any. ``id`` is read and dropped (GeoServer
-    keeps the stored object's). With ``unknown`` (a list), fields this emulator does not
-    know are named there and skipped instead of refused (reading a newer server's files)."""
-    _, data = read_body(body, fmt, root)
+    keeps the stored object's). Fields this emulator does not know are skipped (named in
+    ``unknown`` when a list is given)."""
+    data = _root(body, fmt, root)
     workspace = _workspace_name(data.pop("workspace", None))
     data.pop("id", None)
     return fields(table, data, root, unknown), workspace
+
+
+def _root(body: bytes, fmt: str, root: str) -> dict[str, Any]:
+    """The fields of the body's ``root`` object; 400 for another root or a root that is not
+    an object (``{"wms": 5}``, ``<wms>text</wms>``)."""
+    if fmt == "json":
+        data = wjson.as_object(wjson.loads(body), "the request body")
+        if root not in data:
+            raise Invalid(f"Expected a JSON object with the key {root}")
+        inner = data[root]
+    else:
+        el = wxml.parse(body)
+        tag = wxml.local(getattr(el, "tag", ""))
+        if tag != root:
+            raise Invalid(f"Expected a <{root}> document, got <{tag}>")
+        inner = xml_to_dict(el)
+    if inner is None or (isinstance(inner, str) and not inner.strip()):
+        return {}
+    if not isinstance(inner, dict):
+        raise Invalid(f"Expected {root} to be an object")
+    return dict(inner)
 
 
 def _workspace_name(value: Any) -> str | None:
@@ -181,11 +204,10 @@ def fields(table: Table, data: Any, where: str, unknown: list[str] | None = None
         if name == "id":  # GeoServer keeps the stored object's id
             continue
         f = known.get(name)
-        if f is None:
+        if f is None:  # a field of another GeoServer version: read past, as the catalog does
             if unknown is not None:
                 unknown.append(f"{where}.{key}")
-                continue
-            raise Invalid(f"Unknown field {where}.{key}")
+            continue
         if raw is None:
             continue
         out[name] = _value(f, raw, f"{where}.{key}", unknown)

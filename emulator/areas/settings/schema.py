@@ -181,6 +181,7 @@ SERVICE: Table = (
     _f("schemaBaseURL"),
     _f("verbose", "bool"),
     _f("metadata", "metadata"),
+    _f("defaultLocale"),
 )
 
 WATERMARK: Table = (

@@ -136,7 +136,7 @@ def test_files_keep_class_attributes():
         {"wms": {"maxBuffer": 2**70}},
         {"wms": {"enabled": 1}},
         {"wms": {"keywords": {"string": [{"value": 1}]}}},
-        {"wms": {"gml": {}}},
+        {"wms": {"srs": {"string": [{"a": 1}]}}},
         {"wms": {"internationalTitle": ["x"]}},
         {"wms": {"watermark": "x"}},
     ],

@@ -139,7 +139,8 @@ def test_global_settings_other_methods(client, method):
          "globalServices"),
         ("<global><coverageAccess><queueType>LIFO</queueType></coverageAccess></global>",
          "application/xml", "queueType"),
-        ("<global><bogus>1</bogus></global>", "application/xml", "bogus"),
+        ("<global>text</global>", "application/xml", "global"),
+        ('{"global": 5}', "application/json", "global"),
         ("<global><settings>", "application/xml", "Malformed"),
         ('{"global": {"settings": {"numDecimals": [1]}}}', "application/json", "numDecimals"),
         ('{"global": {"jai": {"memoryCapacity": "lots"}}}', "application/json",
@@ -468,7 +469,7 @@ def test_unknown_service_is_404(client):
         ({"wms": {"watermark": {"transparency": "opaque"}}}, "transparency"),
         ({"wms": {"versions": {"org.geotools.util.Version": {"version": "one"}}}}, "version"),
         ({"wms": {"metadata": {"entry": {"$": "x"}}}}, "key"),
-        ({"wms": {"unknownField": 1}}, "unknownField"),
+        ({"wms": "x"}, "wms"),
     ],
 )
 def test_put_service_bad_input(client, emu, body, needle):
@@ -477,6 +478,14 @@ def test_put_service_bad_input(client, emu, body, needle):
     assert r.status_code == 400, r.text
     assert needle in r.text
     assert emu.state.settings.services["wms"] == before
+
+
+def test_fields_of_other_versions_are_read_past(client, emu):
+    body = {"wms": {"title": "T", "someFutureField": {"a": 1}, "defaultLocale": "en"}}
+    assert client.put("/rest/services/wms/settings", json=body).status_code == 200
+    wms = emu.state.settings.service("wms")
+    assert wms["title"] == "T" and wms["defaultLocale"] == "en"
+    assert "someFutureField" not in wms
 
 
 @pytest.mark.parametrize("method", ["POST", "DELETE"])

@@ -56,7 +56,7 @@ def test_put_logging_xml_changes_what_it_names(client):
     "body",
     [
         '{"logging": {"stdOutLogging": "sometimes"}}',
-        '{"logging": {"colour": "red"}}',
+        '{"logging": {"level": {"a": 1}}}',
         '{"log": {}}',
     ],
 )

@@ -148,16 +148,21 @@ def dump_fonts(names: list[str], fmt: str) -> bytes:
 
 
 def parse(
-    body: bytes, fmt: str, root: str, table: Table, unknown: list[str] | None = None
+    body: bytes,
+    fmt: str,
+    root: str,
+    table: Table,
+    unknown: list[str] | None = None,
+    ids: bool = False,
 ) -> ParsedBody:
     """A checked patch from a request body whose root is ``root``, and the workspace name
     the body gives (``<workspace><name>``), if any. ``id`` is read and dropped (GeoServer
-    keeps the stored object's). Fields this emulator does not know are skipped (named in
-    ``unknown`` when a list is given)."""
+    keeps the stored object's) unless ``ids`` (reading the data directory's own files).
+    Fields this emulator does not know are skipped (named in ``unknown`` when a list is
+    given)."""
     data = _root(body, fmt, root)
     workspace = _workspace_name(data.pop("workspace", None))
-    data.pop("id", None)
-    return fields(table, data, root, unknown), workspace
+    return fields(table, data, root, unknown, ids), workspace
 
 
 def _root(body: bytes, fmt: str, root: str) -> dict[str, Any]:
@@ -189,7 +194,9 @@ def _workspace_name(value: Any) -> str | None:
     raise Invalid("workspace: expected an object with a name")
 
 
-def fields(table: Table, data: Any, where: str, unknown: list[str] | None = None) -> dict[str, Any]:
+def fields(
+    table: Table, data: Any, where: str, unknown: list[str] | None = None, ids: bool = False
+) -> dict[str, Any]:
     """The plain values of a wire object (the nested-dict shape of either format)."""
     if data == "":
         return {}
@@ -201,7 +208,7 @@ def fields(table: Table, data: Any, where: str, unknown: list[str] | None = None
         if key.startswith("@") or key == "href":
             continue
         name = schema.CONTACT_ALIASES.get(key, key) if table is schema.CONTACT else key
-        if name == "id":  # GeoServer keeps the stored object's id
+        if name == "id" and not ids:  # GeoServer keeps the stored object's id
             continue
         f = known.get(name)
         if f is None:  # a field of another GeoServer version: read past, as the catalog does
@@ -210,14 +217,14 @@ def fields(table: Table, data: Any, where: str, unknown: list[str] | None = None
             continue
         if raw is None:
             continue
-        out[name] = _value(f, raw, f"{where}.{key}", unknown)
+        out[name] = _value(f, raw, f"{where}.{key}", unknown, ids)
     try:
         return schema.check(table, out, where)
     except ValueError as exc:  # pragma: no cover - _value already checked every field
         raise Invalid(str(exc)) from None
 
 
-def _value(f: Field, raw: Any, where: str, unknown: list[str] | None) -> Any:
+def _value(f: Field, raw: Any, where: str, unknown: list[str] | None, ids: bool) -> Any:
     kind = f.kind
     if kind == "str":
         return _text(raw, where)
@@ -243,7 +250,7 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None) -> Any:
     if kind == "metadata":
         return dict(_entry(v, where) for v in _named(raw, "entry", where))
     if kind == "record":
-        return fields(f.table, raw, where, unknown)
+        return fields(f.table, raw, where, unknown, ids)
     if kind == "gml":
         out: dict[str, Any] = {}
         for entry in _named(raw, "entry", where):
@@ -251,7 +258,8 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None) -> Any:
             version = _text(entry.get("version"), f"{where}.version").strip()
             if version not in schema.GML_VERSIONS:
                 raise Invalid(f"Invalid value for {where}.version: {version!r}")
-            out[version] = fields(f.table, entry.get("gml", ""), f"{where}.gml", unknown)
+            gml = entry.get("gml", "")
+            out[version] = fields(f.table, gml, f"{where}.gml", unknown, ids)
         return out
     raise AssertionError(kind)  # pragma: no cover
 

@@ -50,9 +50,10 @@ async def _read(request: Request, root: str, table: schema.Table) -> codec.Parse
     return codec.parse(await ctx.body(request), fmt, root, table)
 
 
-def _saved(request: Request) -> None:
+def _saved(request: Request, *paths: str) -> None:
+    """Rewrite the files of what was saved, and ``global.xml`` (its ``updateSequence``)."""
     emu = ctx.emulator(request)
-    files.sync(emu.state, emu.clock.now())
+    files.sync(emu.state, emu.clock.now(), ("global.xml", *paths))
 
 
 def _workspace(request: Request) -> str:
@@ -106,17 +107,17 @@ async def workspace_settings(request: Request) -> Response:
     store = _store(request)
     if request.method == "DELETE":
         store.delete_workspace_settings(ws)
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/settings.xml")
         return Response(status_code=200)
     if request.method in ("POST", "PUT"):
         patch, _ = await _read(request, "settings", schema.SETTINGS)
         new_id = _new_id(request, "SettingsInfoImpl")
         if request.method == "POST":
             store.create_workspace_settings(ws, patch, new_id)
-            _saved(request)
+            _saved(request, f"workspaces/{ws}/settings.xml")
             return ctx.created(request, f"workspaces/{ws}/settings", ws)
         store.put_workspace_settings(ws, patch, new_id)
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/settings.xml")
         return Response(status_code=200)
     own = store.workspace_settings.get(ws)
     if own is None:  # GeoServer answers a blank settings object, without a workspace
@@ -136,7 +137,7 @@ async def service_settings(request: Request) -> Response:
     if request.method == "PUT":
         patch, _ = await _read(request, kind, table)
         store.put_service(kind, None, patch, "")
-        _saved(request)
+        _saved(request, f"{kind}.xml")
         return Response(status_code=200)
     doc = codec.node(table, store.services[kind], kind, skip=frozenset({"id"}))
     return _reply(request, doc, f"{kind.upper()} settings")
@@ -149,12 +150,12 @@ async def workspace_service_settings(request: Request) -> Response:
     table = schema.SERVICES[kind]
     if request.method == "DELETE":
         store.delete_service(kind, ws)
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/{kind}.xml")
         return Response(status_code=200)
     if request.method == "PUT":
         patch, _ = await _read(request, kind, table)
         store.put_service(kind, ws, patch, _new_id(request, f"{kind.upper()}InfoImpl"))
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/{kind}.xml")
         return Response(status_code=200)
     own = store.own_service(kind, ws)
     if own is None:
@@ -171,7 +172,8 @@ async def logging(request: Request) -> Response:
     if request.method == "PUT":
         patch, _ = await _read(request, "logging", schema.LOGGING)
         store.update_logging(patch)
-        _saved(request)
+        emu = ctx.emulator(request)
+        files.sync(emu.state, emu.clock.now(), ("logging.xml",))
         return Response(status_code=200)
     return _reply(request, codec.node(schema.LOGGING, store.logging, "logging"), "Logging")
 

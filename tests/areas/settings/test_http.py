@@ -540,3 +540,33 @@ def test_workspace_service_bad_body_creates_nothing(client, emu):
     r = client.put(WMS_TOPP, json={"wms": {"maxBuffer": "big"}})
     assert r.status_code == 400
     assert emu.state.settings.own_service("wms", "topp") is None
+
+
+@pytest.mark.parametrize("fmt", ["json", "xml"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        SETTINGS,
+        CONTACT,
+        "/rest/logging",
+        *(f"/rest/services/{k}/settings" for k in KINDS),
+    ],
+)
+def test_what_a_get_answers_a_put_accepts_unchanged(client, emu, path, fmt):
+    """geoserver-node-client's updateProxyBaseUrl: GET the document, change it, PUT it back."""
+    before = emu.dump_scenario()["serverSettings"]
+    got = client.get(f"{path}.{fmt}")
+    ctype = "application/json" if fmt == "json" else "application/xml"
+    r = client.put(path, content=got.content, headers={"Content-Type": ctype})
+    assert r.status_code == 200, r.text
+    after = emu.dump_scenario()["serverSettings"]
+    for part in (before, after):
+        part["global"].pop("updateSequence")
+    assert after == before
+
+
+def test_node_client_update_proxy_base_url(client, emu):
+    doc = client.get(SETTINGS + ".json").json()
+    doc["global"]["settings"]["proxyBaseUrl"] = "https://proxy.example.org/geoserver"
+    assert client.put(SETTINGS, json=doc).status_code == 200
+    assert emu.state.settings.settings()["proxyBaseUrl"] == "https://proxy.example.org/geoserver"

@@ -349,7 +349,7 @@ def _version(raw: Any, where: str) -> str:
 def _keyword(raw: Any, where: str) -> dict[str, str]:
     if isinstance(raw, dict) and "value" in raw:
         try:
-            return schema.check_field(Field("k", "keywords"), [raw], where)[0]  # type: ignore[no-any-return]
+            return schema.keyword(raw, where)
         except ValueError as exc:
             raise Invalid(str(exc)) from None
     return decode_keyword(_text(raw, where))

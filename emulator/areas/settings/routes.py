@@ -11,6 +11,8 @@ data directory (``files.sync``).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -23,6 +25,7 @@ from .model import KINDS, SettingsStore
 from .routes_templates import routes as template_routes
 
 FORMATS = ("xml", "json", "html")
+Endpoint = Callable[[Request], Awaitable[Response]]
 BODY_FORMATS = ("xml", "json")
 
 
@@ -184,11 +187,11 @@ async def fonts(request: Request) -> Response:
     return ctx.respond(codec.dump_fonts(names, fmt), fmt)
 
 
-def _pair(path: str, endpoint: object, methods: list[str], name: str) -> list[BaseRoute]:
+def _pair(path: str, endpoint: Endpoint, methods: list[str], name: str) -> list[BaseRoute]:
     """The route with and without a format suffix."""
     return [
-        Route(path, endpoint, methods=methods, name=name),  # type: ignore[arg-type]
-        Route(f"{path}.{{ext}}", endpoint, methods=methods, name=f"{name}_ext"),  # type: ignore[arg-type]
+        Route(path, endpoint, methods=methods, name=name),
+        Route(f"{path}.{{ext}}", endpoint, methods=methods, name=f"{name}_ext"),
     ]
 
 

@@ -11,7 +11,8 @@ configurations that are gone.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import codec, schema
@@ -67,22 +68,26 @@ GWC_CONFIG_XML = b"""<GeoServerGWCConfig>
 </GeoServerGWCConfig>"""
 
 
-def wanted(state: State) -> dict[str, bytes]:
-    """Every configuration file the store implies, by data-directory path."""
+Render = Callable[[], bytes]
+
+
+def wanted(state: State) -> dict[str, Render]:
+    """Every configuration file the store implies, by data-directory path, each rendered
+    when called (a save renders only the files it touched)."""
     s = state.settings
-    out = {
-        "global.xml": codec.file_xml(
-            codec.node(schema.GLOBAL, s.global_info, "global", files=True)
-        ),
-        "logging.xml": codec.file_xml(codec.node(schema.LOGGING, s.logging, "logging", files=True)),
+    out: dict[str, Render] = {
+        "global.xml": partial(_xml, schema.GLOBAL, s.global_info, "global"),
+        "logging.xml": partial(_xml, schema.LOGGING, s.logging, "logging"),
     }
     for kind, table in schema.SERVICES.items():
-        out[f"{kind}.xml"] = _xml(table, s.services[kind], kind)
+        out[f"{kind}.xml"] = partial(_xml, table, s.services[kind], kind)
     for ws, values in s.workspace_settings.items():
-        out[f"workspaces/{ws}/settings.xml"] = _xml(schema.SETTINGS, values, "settings", ws)
+        out[f"workspaces/{ws}/settings.xml"] = partial(
+            _xml, schema.SETTINGS, values, "settings", ws
+        )
     for kind, table in schema.SERVICES.items():
         for ws, values in s.workspace_services[kind].items():
-            out[f"workspaces/{ws}/{kind}.xml"] = _xml(table, values, kind, ws)
+            out[f"workspaces/{ws}/{kind}.xml"] = partial(_xml, table, values, kind, ws)
     return out
 
 
@@ -100,10 +105,12 @@ def sync(state: State, now: float = 0.0, paths: Iterable[str] | None = None) -> 
     if paths is not None:
         scope &= set(paths)
     for path in sorted(scope):
-        data = want.get(path)
-        if data is None:
+        render = want.get(path)
+        if render is None:
             dd.delete(path)
-        elif dd.read(path) != data:
+            continue
+        data = render()
+        if dd.read(path) != data:
             dd.write(path, data, now)
 
 

@@ -246,7 +246,8 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None, ids: bool)
     if kind == "keywords":
         return [_keyword(v, where) for v in _items(raw, where)]
     if kind == "intl":
-        return {k: _text(v, f"{where}.{k}") for k, v in _object(raw, where).items() if k[:1] != "@"}
+        texts = {k: v for k, v in _object(raw, where).items() if k[:1] != "@"}
+        return {_locale(k, where): _text(v, f"{where}.{k}") for k, v in texts.items()}
     if kind == "metadata":
         return dict(_entry(v, where) for v in _named(raw, "entry", where))
     if kind == "record":
@@ -265,11 +266,22 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None, ids: bool)
 
 
 def _text(raw: Any, where: str) -> str:
-    if isinstance(raw, str):
-        return raw
     if isinstance(raw, bool | int | float):
         return java_string(raw)
-    raise Invalid(f"Invalid value for {where}: expected text")
+    if not isinstance(raw, str):
+        raise Invalid(f"Invalid value for {where}: expected text")
+    if not wxml.xml_safe(raw):
+        raise Invalid(f"Invalid value for {where}: a character XML cannot hold")
+    return raw
+
+
+def _locale(key: str, where: str) -> str:
+    """A locale key of an international text: it is an element name in XML."""
+    try:
+        wxml.check_name(key)
+    except ValueError:
+        raise Invalid(f"Invalid locale in {where}: {key!r}") from None
+    return key
 
 
 def _int(raw: Any, where: str) -> int:
@@ -359,7 +371,7 @@ def _entry(raw: Any, where: str) -> tuple[str, str]:
     if not isinstance(raw, dict) or not isinstance(raw.get("@key"), str):
         raise Invalid(f"Invalid value for {where}: an entry needs a key attribute")
     text = raw.get("$", "")
-    return raw["@key"], _text(text, where)
+    return _text(raw["@key"], where), _text(text, where)
 
 
 # -- the data directory ----------------------------------------------------------------------

@@ -68,7 +68,10 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         s.fonts = list(fonts)
     if sec.has("templates"):
         _apply_templates(state, Section(sec.data["templates"], f"{where}.templates"))
-    files.sync(state)
+    try:
+        files.sync(state)
+    except ValueError as exc:  # lxml: a text XML cannot hold, a locale that is no name
+        raise ScenarioError(f"{where}: a value cannot be written as XML: {exc}") from None
     files.ensure_gwc_config(state)
 
 

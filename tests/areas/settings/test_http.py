@@ -570,3 +570,20 @@ def test_node_client_update_proxy_base_url(client, emu):
     doc["global"]["settings"]["proxyBaseUrl"] = "https://proxy.example.org/geoserver"
     assert client.put(SETTINGS, json=doc).status_code == 200
     assert emu.state.settings.settings()["proxyBaseUrl"] == "https://proxy.example.org/geoserver"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"wms": {"title": "bell\u0007"}},
+        {"wms": {"internationalTitle": {"not a locale": "x"}}},
+        {"wms": {"metadata": {"entry": {"@key": "k\u0000", "$": "v"}}}},
+        {"wms": {"keywords": {"string": ["\ufffe"]}}},
+    ],
+)
+def test_text_xml_cannot_hold_is_400(client, emu, body):
+    before = emu.state.settings.service("wms")
+    r = client.put("/rest/services/wms/settings", json=body)
+    assert r.status_code == 400, r.text
+    assert emu.state.settings.service("wms") == before
+    assert client.get("/rest/services/wms/settings.xml").status_code == 200

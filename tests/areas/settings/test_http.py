@@ -587,3 +587,56 @@ def test_text_xml_cannot_hold_is_400(client, emu, body):
     assert r.status_code == 400, r.text
     assert emu.state.settings.service("wms") == before
     assert client.get("/rest/services/wms/settings.xml").status_code == 200
+
+
+GEOSERVERCLOUD_WORKSPACE_WMS = {
+    "wms": {
+        "workspace": {"name": "topp"},
+        "enabled": True,
+        "name": "WMS",
+        "versions": {"org.geotools.util.Version": [{"version": "1.1.1"}, {"version": "1.3.0"}]},
+        "citeCompliant": False,
+        "schemaBaseURL": "http://schemas.opengis.net",
+        "verbose": False,
+        "bboxForEachCRS": False,
+        "watermark": {"enabled": False, "position": "BOT_RIGHT", "transparency": 100},
+        "interpolation": "Nearest",
+        "getFeatureInfoMimeTypeCheckingEnabled": False,
+        "getMapMimeTypeCheckingEnabled": False,
+        "dynamicStylingDisabled": False,
+        "featuresReprojectionDisabled": False,
+        "maxBuffer": 0,
+        "maxRequestMemory": 0,
+        "maxRenderingTime": 0,
+        "maxRenderingErrors": 0,
+        "maxRequestedDimensionValues": 100,
+        "cacheConfiguration": {"enabled": False, "maxEntries": 1000, "maxEntrySize": 51200},
+        "remoteStyleMaxRequestTime": 60000,
+        "remoteStyleTimeout": 30000,
+        "defaultGroupStyleEnabled": True,
+        "transformFeatureInfoDisabled": False,
+        "autoEscapeTemplateValues": False,
+    }
+}
+
+
+def test_geoservercloud_publish_workspace_and_default_locale(client, emu):
+    """python-geoservercloud's first calls: publish_workspace, then set/unset the default
+    locale of the workspace's WMS."""
+    path = "/rest/services/wms/workspaces/topp/settings.json"
+    assert client.put(path, json=GEOSERVERCLOUD_WORKSPACE_WMS).status_code == 200
+    got = client.get(path).json()["wms"]
+    for key, value in GEOSERVERCLOUD_WORKSPACE_WMS["wms"].items():
+        assert got[key] == value, key
+    assert client.put(path, json={"wms": {"defaultLocale": "it"}}).status_code == 200
+    assert emu.state.settings.service("wms", "topp")["defaultLocale"] == "it"
+    assert client.put(path, json={"wms": {"defaultLocale": None}}).status_code == 200
+    assert emu.state.settings.service("wms", "topp")["name"] == "WMS"
+
+
+def test_a_new_workspace_service_shows_its_class_values(client):
+    path = "/rest/services/wms/workspaces/sf/settings.json"
+    assert client.put(path, json={"wms": {"title": "sf maps"}}).status_code == 200
+    got = client.get(path).json()["wms"]
+    assert got["maxRequestedDimensionValues"] == 100
+    assert got["remoteStyleTimeout"] == 30000 and got["defaultGroupStyleEnabled"] is True

@@ -45,3 +45,25 @@ def test_geoserver_rest_update_service(base_url: str, emu: Emulator) -> None:
     geo = Geoserver(base_url, username="admin", password="geoserver")
     geo.update_service("wms", maxRenderingTime=600)
     assert emu.state.settings.service("wms")["maxRenderingTime"] == 600
+
+
+def test_restconfig_service_save(base_url: str, emu: Emulator) -> None:
+    cat = _cat(base_url)
+    wms = cat.get_services("wms")[0]
+    assert wms.name == "Maps" and wms.maxRenderingTime == 60
+    assert wms.keywords == ["MAP", "WMS", "GEOSERVER"]
+    wms.title = "Restconfig maps"
+    wms.keywords = ["a", "b"]
+    wms.maxRenderingTime = 90
+    wms.metadata = {"svgRenderer": "Simple"}
+    cat.save(wms)
+    saved = emu.state.settings.service("wms")
+    assert saved["title"] == "Restconfig maps" and saved["maxRenderingTime"] == 90
+    assert saved["keywords"] == [{"value": "a"}, {"value": "b"}]
+    assert saved["metadata"] == {"svgRenderer": "Simple"}
+    assert saved["watermark"]["position"] == "BOT_RIGHT"  # not named: kept
+    wfs = cat.get_services("wfs")[0]
+    assert {g.version for g in wfs.gml} == {"V_10", "V_11", "V_20"}
+    wfs.maxFeatures = 77
+    cat.save(wfs)
+    assert emu.state.settings.service("wfs")["maxFeatures"] == 77

@@ -99,7 +99,7 @@ def _workspace_files_gone(request: Request, name: str) -> None:
     state.styles.drop_workspace(name)
     state.settings.drop_workspace(name)
     state.datadir.delete(f"workspaces/{name}")
-    settings_files.sync(state, emulator(request).clock.now())
+    settings_files.sync_workspace(state, emulator(request).clock.now(), name)
 
 
 def _workspace_files_moved(request: Request, old: str, new: str) -> None:
@@ -109,7 +109,7 @@ def _workspace_files_moved(request: Request, old: str, new: str) -> None:
     state.styles.rename_workspace(old, new)
     state.settings.rename_workspace(old, new)
     state.datadir.move(f"workspaces/{old}", f"workspaces/{new}")
-    settings_files.sync(state, emulator(request).clock.now())
+    settings_files.sync_workspace(state, emulator(request).clock.now(), new)
 
 
 async def namespaces(request: Request) -> Response:

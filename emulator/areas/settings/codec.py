@@ -11,7 +11,8 @@ keyword is a ``<string>`` with its language and vocabulary encoded
 
 Reading accepts either format (both are first turned into the same nested dicts), checks
 every value's type and refuses the first bad one with a 400 naming the field; nothing is
-stored before the whole body has been read.
+stored before the whole body has been read. Elements this emulator does not model (fields
+of other GeoServer versions) are read past, as the catalog's codec does.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from typing import Any
 
 from ...core.errors import Invalid
 from ...wire import json as wjson
+from ...wire import xml as wxml
 from ..about.xstream import java_string, jettison
-from ..catalog.tree import Node, dump_xml, read_body, to_html, to_json
+from ..catalog.tree import Node, dump_xml, to_html, to_json, xml_to_dict
 from . import schema
 from .schema import Field, Table
 
@@ -146,16 +148,42 @@ def dump_fonts(names: list[str], fmt: str) -> bytes:
 
 
 def parse(
-    body: bytes, fmt: str, root: str, table: Table, unknown: list[str] | None = None
+    body: bytes,
+    fmt: str,
+    root: str,
+    table: Table,
+    unknown: list[str] | None = None,
+    ids: bool = False,
 ) -> ParsedBody:
     """A checked patch from a request body whose root is ``root``, and the workspace name
     the body gives (``<workspace><name>``), if any. ``id`` is read and dropped (GeoServer
-    keeps the stored object's). With ``unknown`` (a list), fields this emulator does not
-    know are named there and skipped instead of refused (reading a newer server's files)."""
-    _, data = read_body(body, fmt, root)
+    keeps the stored object's) unless ``ids`` (reading the data directory's own files).
+    Fields this emulator does not know are skipped (named in ``unknown`` when a list is
+    given)."""
+    data = _root(body, fmt, root)
     workspace = _workspace_name(data.pop("workspace", None))
-    data.pop("id", None)
-    return fields(table, data, root, unknown), workspace
+    return fields(table, data, root, unknown, ids), workspace
+
+
+def _root(body: bytes, fmt: str, root: str) -> dict[str, Any]:
+    """The fields of the body's ``root`` object; 400 for another root or a root that is not
+    an object (``{"wms": 5}``, ``<wms>text</wms>``)."""
+    if fmt == "json":
+        data = wjson.as_object(wjson.loads(body), "the request body")
+        if root not in data:
+            raise Invalid(f"Expected a JSON object with the key {root}")
+        inner = data[root]
+    else:
+        el = wxml.parse(body)
+        tag = wxml.local(getattr(el, "tag", ""))
+        if tag != root:
+            raise Invalid(f"Expected a <{root}> document, got <{tag}>")
+        inner = xml_to_dict(el)
+    if inner is None or (isinstance(inner, str) and not inner.strip()):
+        return {}
+    if not isinstance(inner, dict):
+        raise Invalid(f"Expected {root} to be an object")
+    return dict(inner)
 
 
 def _workspace_name(value: Any) -> str | None:
@@ -166,7 +194,9 @@ def _workspace_name(value: Any) -> str | None:
     raise Invalid("workspace: expected an object with a name")
 
 
-def fields(table: Table, data: Any, where: str, unknown: list[str] | None = None) -> dict[str, Any]:
+def fields(
+    table: Table, data: Any, where: str, unknown: list[str] | None = None, ids: bool = False
+) -> dict[str, Any]:
     """The plain values of a wire object (the nested-dict shape of either format)."""
     if data == "":
         return {}
@@ -178,24 +208,23 @@ def fields(table: Table, data: Any, where: str, unknown: list[str] | None = None
         if key.startswith("@") or key == "href":
             continue
         name = schema.CONTACT_ALIASES.get(key, key) if table is schema.CONTACT else key
-        if name == "id":  # GeoServer keeps the stored object's id
+        if name == "id" and not ids:  # GeoServer keeps the stored object's id
             continue
         f = known.get(name)
-        if f is None:
+        if f is None:  # a field of another GeoServer version: read past, as the catalog does
             if unknown is not None:
                 unknown.append(f"{where}.{key}")
-                continue
-            raise Invalid(f"Unknown field {where}.{key}")
+            continue
         if raw is None:
             continue
-        out[name] = _value(f, raw, f"{where}.{key}", unknown)
+        out[name] = _value(f, raw, f"{where}.{key}", unknown, ids)
     try:
         return schema.check(table, out, where)
     except ValueError as exc:  # pragma: no cover - _value already checked every field
         raise Invalid(str(exc)) from None
 
 
-def _value(f: Field, raw: Any, where: str, unknown: list[str] | None) -> Any:
+def _value(f: Field, raw: Any, where: str, unknown: list[str] | None, ids: bool) -> Any:
     kind = f.kind
     if kind == "str":
         return _text(raw, where)
@@ -217,11 +246,12 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None) -> Any:
     if kind == "keywords":
         return [_keyword(v, where) for v in _items(raw, where)]
     if kind == "intl":
-        return {k: _text(v, f"{where}.{k}") for k, v in _object(raw, where).items() if k[:1] != "@"}
+        texts = {k: v for k, v in _object(raw, where).items() if k[:1] != "@"}
+        return {_locale(k, where): _text(v, f"{where}.{k}") for k, v in texts.items()}
     if kind == "metadata":
         return dict(_entry(v, where) for v in _named(raw, "entry", where))
     if kind == "record":
-        return fields(f.table, raw, where, unknown)
+        return fields(f.table, raw, where, unknown, ids)
     if kind == "gml":
         out: dict[str, Any] = {}
         for entry in _named(raw, "entry", where):
@@ -229,17 +259,29 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None) -> Any:
             version = _text(entry.get("version"), f"{where}.version").strip()
             if version not in schema.GML_VERSIONS:
                 raise Invalid(f"Invalid value for {where}.version: {version!r}")
-            out[version] = fields(f.table, entry.get("gml", ""), f"{where}.gml", unknown)
+            gml = entry.get("gml", "")
+            out[version] = fields(f.table, gml, f"{where}.gml", unknown, ids)
         return out
     raise AssertionError(kind)  # pragma: no cover
 
 
 def _text(raw: Any, where: str) -> str:
-    if isinstance(raw, str):
-        return raw
     if isinstance(raw, bool | int | float):
         return java_string(raw)
-    raise Invalid(f"Invalid value for {where}: expected text")
+    if not isinstance(raw, str):
+        raise Invalid(f"Invalid value for {where}: expected text")
+    if not wxml.xml_safe(raw):
+        raise Invalid(f"Invalid value for {where}: a character XML cannot hold")
+    return raw
+
+
+def _locale(key: str, where: str) -> str:
+    """A locale key of an international text: it is an element name in XML."""
+    try:
+        wxml.check_name(key)
+    except ValueError:
+        raise Invalid(f"Invalid locale in {where}: {key!r}") from None
+    return key
 
 
 def _int(raw: Any, where: str) -> int:
@@ -319,7 +361,7 @@ def _version(raw: Any, where: str) -> str:
 def _keyword(raw: Any, where: str) -> dict[str, str]:
     if isinstance(raw, dict) and "value" in raw:
         try:
-            return schema.check_field(Field("k", "keywords"), [raw], where)[0]  # type: ignore[no-any-return]
+            return schema.keyword(raw, where)
         except ValueError as exc:
             raise Invalid(str(exc)) from None
     return decode_keyword(_text(raw, where))
@@ -329,7 +371,7 @@ def _entry(raw: Any, where: str) -> tuple[str, str]:
     if not isinstance(raw, dict) or not isinstance(raw.get("@key"), str):
         raise Invalid(f"Invalid value for {where}: an entry needs a key attribute")
     text = raw.get("$", "")
-    return raw["@key"], _text(text, where)
+    return _text(raw["@key"], where), _text(text, where)
 
 
 # -- the data directory ----------------------------------------------------------------------

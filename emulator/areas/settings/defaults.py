@@ -258,7 +258,12 @@ NEW_SERVICES: dict[str, dict[str, Any]] = {
         "maxRequestMemory": 0,
         "maxRenderingTime": 0,
         "maxRenderingErrors": 0,
+        "maxRequestedDimensionValues": 100,
         "cacheConfiguration": {"enabled": False, "maxEntries": 1000, "maxEntrySize": 51200},
+        "remoteStyleMaxRequestTime": 60000,
+        "remoteStyleTimeout": 30000,
+        "defaultGroupStyleEnabled": True,
+        "transformFeatureInfoDisabled": False,
         "autoEscapeTemplateValues": False,
     },
     "wfs": {

@@ -11,6 +11,8 @@ configurations that are gone.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from . import codec, schema
@@ -66,22 +68,26 @@ GWC_CONFIG_XML = b"""<GeoServerGWCConfig>
 </GeoServerGWCConfig>"""
 
 
-def wanted(state: State) -> dict[str, bytes]:
-    """Every configuration file the store implies, by data-directory path."""
+Render = Callable[[], bytes]
+
+
+def wanted(state: State) -> dict[str, Render]:
+    """Every configuration file the store implies, by data-directory path, each rendered
+    when called (a save renders only the files it touched)."""
     s = state.settings
-    out = {
-        "global.xml": codec.file_xml(
-            codec.node(schema.GLOBAL, s.global_info, "global", files=True)
-        ),
-        "logging.xml": codec.file_xml(codec.node(schema.LOGGING, s.logging, "logging", files=True)),
+    out: dict[str, Render] = {
+        "global.xml": partial(_xml, schema.GLOBAL, s.global_info, "global"),
+        "logging.xml": partial(_xml, schema.LOGGING, s.logging, "logging"),
     }
     for kind, table in schema.SERVICES.items():
-        out[f"{kind}.xml"] = _xml(table, s.services[kind], kind)
+        out[f"{kind}.xml"] = partial(_xml, table, s.services[kind], kind)
     for ws, values in s.workspace_settings.items():
-        out[f"workspaces/{ws}/settings.xml"] = _xml(schema.SETTINGS, values, "settings", ws)
+        out[f"workspaces/{ws}/settings.xml"] = partial(
+            _xml, schema.SETTINGS, values, "settings", ws
+        )
     for kind, table in schema.SERVICES.items():
         for ws, values in s.workspace_services[kind].items():
-            out[f"workspaces/{ws}/{kind}.xml"] = _xml(table, values, kind, ws)
+            out[f"workspaces/{ws}/{kind}.xml"] = partial(_xml, table, values, kind, ws)
     return out
 
 
@@ -89,17 +95,82 @@ def _xml(table: schema.Table, values: dict[str, Any], tag: str, ws: str | None =
     return codec.file_xml(codec.node(table, values, tag, workspace=ws, files=True))
 
 
-def sync(state: State, now: float = 0.0) -> None:
-    """Write the files that changed and remove the workspace files no longer backed."""
+def sync(state: State, now: float = 0.0, paths: Iterable[str] | None = None) -> None:
+    """Write the files that changed and remove the workspace files no longer backed; with
+    ``paths``, only those files (what a save touched: GeoServer rewrites the file of the
+    object it saves, so a file edited through the resource API stays until then)."""
     dd = state.datadir
     want = wanted(state)
-    for path in [p for p in dd.files if _WORKSPACE_FILE.fullmatch(p) and p not in want]:
-        dd.delete(path)
-    for path, data in want.items():
+    scope = set(want) | {p for p in dd.files if _WORKSPACE_FILE.fullmatch(p)}
+    if paths is not None:
+        scope &= set(paths)
+    for path in sorted(scope):
+        render = want.get(path)
+        if render is None:
+            dd.delete(path)
+            continue
+        data = render()
         if dd.read(path) != data:
             dd.write(path, data, now)
+
+
+def sync_workspace(state: State, now: float, workspace: str) -> None:
+    """Rewrite what a workspace's deletion or renaming changed: its own files and
+    ``global.xml``."""
+    names = ("settings", *schema.SERVICES)
+    sync(state, now, ["global.xml", *(f"workspaces/{workspace}/{n}.xml" for n in names)])
 
 
 def ensure_gwc_config(state: State) -> None:
     if state.datadir.read(GWC_CONFIG) is None:
         state.datadir.write(GWC_CONFIG, GWC_CONFIG_XML)
+
+
+def load(state: State) -> list[str]:
+    """Read the configuration files back into the store (``/rest/reload``), as GeoServer
+    re-reads its data directory: a file edited through the resource API takes effect. A
+    file that is missing or cannot be read leaves that part as it was; the problems are
+    returned, one line each."""
+    from ...core.errors import Invalid
+
+    s, dd = state.settings, state.datadir
+    problems: list[str] = []
+
+    def read(path: str, root: str, table: schema.Table) -> dict[str, Any] | None:
+        data = dd.read(path)
+        if data is None:
+            return None
+        try:
+            patch, _ = codec.parse(data, "xml", root, table, [], ids=True)
+        except Invalid as exc:
+            problems.append(f"{path}: {exc.message}")
+            return None
+        return patch
+
+    found = read("global.xml", "global", schema.GLOBAL)
+    if found is not None:
+        s.global_info = found
+    found = read("logging.xml", "logging", schema.LOGGING)
+    if found is not None:
+        s.logging = found
+    for kind, table in schema.SERVICES.items():
+        found = read(f"{kind}.xml", kind, table)
+        if found is not None:
+            s.services[kind] = found
+    settings: dict[str, dict[str, Any]] = {}
+    services: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind in schema.SERVICES}
+    for path in sorted(p for p in dd.files if _WORKSPACE_FILE.fullmatch(p)):
+        ws, name = path.split("/")[1], path.split("/")[2].removesuffix(".xml")
+        if state.catalog.workspace(ws) is None:
+            continue
+        if name == "settings":
+            found = read(path, "settings", schema.SETTINGS)
+            if found is not None:
+                settings[ws] = found
+        else:
+            found = read(path, name, schema.SERVICES[name])
+            if found is not None:
+                services[name][ws] = found
+    s.workspace_settings = settings
+    s.workspace_services = services
+    return problems

@@ -11,6 +11,8 @@ data directory (``files.sync``).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -23,6 +25,7 @@ from .model import KINDS, SettingsStore
 from .routes_templates import routes as template_routes
 
 FORMATS = ("xml", "json", "html")
+Endpoint = Callable[[Request], Awaitable[Response]]
 BODY_FORMATS = ("xml", "json")
 
 
@@ -50,9 +53,10 @@ async def _read(request: Request, root: str, table: schema.Table) -> codec.Parse
     return codec.parse(await ctx.body(request), fmt, root, table)
 
 
-def _saved(request: Request) -> None:
+def _saved(request: Request, *paths: str) -> None:
+    """Rewrite the files of what was saved, and ``global.xml`` (its ``updateSequence``)."""
     emu = ctx.emulator(request)
-    files.sync(emu.state, emu.clock.now())
+    files.sync(emu.state, emu.clock.now(), ("global.xml", *paths))
 
 
 def _workspace(request: Request) -> str:
@@ -106,17 +110,17 @@ async def workspace_settings(request: Request) -> Response:
     store = _store(request)
     if request.method == "DELETE":
         store.delete_workspace_settings(ws)
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/settings.xml")
         return Response(status_code=200)
     if request.method in ("POST", "PUT"):
         patch, _ = await _read(request, "settings", schema.SETTINGS)
         new_id = _new_id(request, "SettingsInfoImpl")
         if request.method == "POST":
             store.create_workspace_settings(ws, patch, new_id)
-            _saved(request)
+            _saved(request, f"workspaces/{ws}/settings.xml")
             return ctx.created(request, f"workspaces/{ws}/settings", ws)
         store.put_workspace_settings(ws, patch, new_id)
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/settings.xml")
         return Response(status_code=200)
     own = store.workspace_settings.get(ws)
     if own is None:  # GeoServer answers a blank settings object, without a workspace
@@ -136,7 +140,7 @@ async def service_settings(request: Request) -> Response:
     if request.method == "PUT":
         patch, _ = await _read(request, kind, table)
         store.put_service(kind, None, patch, "")
-        _saved(request)
+        _saved(request, f"{kind}.xml")
         return Response(status_code=200)
     doc = codec.node(table, store.services[kind], kind, skip=frozenset({"id"}))
     return _reply(request, doc, f"{kind.upper()} settings")
@@ -149,12 +153,12 @@ async def workspace_service_settings(request: Request) -> Response:
     table = schema.SERVICES[kind]
     if request.method == "DELETE":
         store.delete_service(kind, ws)
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/{kind}.xml")
         return Response(status_code=200)
     if request.method == "PUT":
         patch, _ = await _read(request, kind, table)
         store.put_service(kind, ws, patch, _new_id(request, f"{kind.upper()}InfoImpl"))
-        _saved(request)
+        _saved(request, f"workspaces/{ws}/{kind}.xml")
         return Response(status_code=200)
     own = store.own_service(kind, ws)
     if own is None:
@@ -171,7 +175,8 @@ async def logging(request: Request) -> Response:
     if request.method == "PUT":
         patch, _ = await _read(request, "logging", schema.LOGGING)
         store.update_logging(patch)
-        _saved(request)
+        emu = ctx.emulator(request)
+        files.sync(emu.state, emu.clock.now(), ("logging.xml",))
         return Response(status_code=200)
     return _reply(request, codec.node(schema.LOGGING, store.logging, "logging"), "Logging")
 
@@ -182,11 +187,11 @@ async def fonts(request: Request) -> Response:
     return ctx.respond(codec.dump_fonts(names, fmt), fmt)
 
 
-def _pair(path: str, endpoint: object, methods: list[str], name: str) -> list[BaseRoute]:
+def _pair(path: str, endpoint: Endpoint, methods: list[str], name: str) -> list[BaseRoute]:
     """The route with and without a format suffix."""
     return [
-        Route(path, endpoint, methods=methods, name=name),  # type: ignore[arg-type]
-        Route(f"{path}.{{ext}}", endpoint, methods=methods, name=f"{name}_ext"),  # type: ignore[arg-type]
+        Route(path, endpoint, methods=methods, name=name),
+        Route(f"{path}.{{ext}}", endpoint, methods=methods, name=f"{name}_ext"),
     ]
 
 

@@ -23,9 +23,9 @@ from ...http.routing import Route
 from ...wire.negotiate import split_ext
 from ..about.xstream import esc, html_page
 from ..catalog.tree import Node, dump_xml, to_json
-from ..catalog.web import FORMATS
 
 SUFFIX = ".ftl"
+FORMATS = ("xml", "json", "html")
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 

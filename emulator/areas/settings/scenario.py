@@ -68,7 +68,10 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
         s.fonts = list(fonts)
     if sec.has("templates"):
         _apply_templates(state, Section(sec.data["templates"], f"{where}.templates"))
-    files.sync(state)
+    try:
+        files.sync(state)
+    except ValueError as exc:  # lxml: a text XML cannot hold, a locale that is no name
+        raise ScenarioError(f"{where}: a value cannot be written as XML: {exc}") from None
     files.ensure_gwc_config(state)
 
 
@@ -83,11 +86,14 @@ def _apply_workspaces(state: State, sec: Section) -> None:
         if own.has("settings"):
             values = _checked(schema.SETTINGS, own.data["settings"], f"{own.where}.settings")
             settings[ws] = {**defaults.fresh(defaults.NEW_SETTINGS), **values}
+            settings[ws].setdefault("id", state.ids.catalog_id("SettingsInfoImpl"))
         for kind in KINDS:
             if own.has(kind):
                 table = schema.SERVICES[kind]
                 values = _checked(table, own.data[kind], f"{own.where}.{kind}")
-                services[kind][ws] = {**defaults.fresh(defaults.NEW_SERVICES[kind]), **values}
+                own_values = {**defaults.fresh(defaults.NEW_SERVICES[kind]), **values}
+                own_values.setdefault("id", state.ids.catalog_id(f"{kind.upper()}InfoImpl"))
+                services[kind][ws] = own_values
     s.workspace_settings = settings
     s.workspace_services = services
 

@@ -136,7 +136,7 @@ def test_files_keep_class_attributes():
         {"wms": {"maxBuffer": 2**70}},
         {"wms": {"enabled": 1}},
         {"wms": {"keywords": {"string": [{"value": 1}]}}},
-        {"wms": {"gml": {}}},
+        {"wms": {"srs": {"string": [{"a": 1}]}}},
         {"wms": {"internationalTitle": ["x"]}},
         {"wms": {"watermark": "x"}},
     ],
@@ -162,3 +162,33 @@ def test_workspace_name_is_read_apart():
 def test_fonts():
     assert json.loads(codec.dump_fonts(["A", "B"], "json")) == {"fonts": ["A", "B"]}
     assert codec.dump_fonts(["A"], "xml") == b"<root><fonts><entry>A</entry></fonts></root>"
+
+
+@pytest.mark.parametrize("fmt", ["xml", "json"])
+@pytest.mark.parametrize("kind", list(schema.SERVICES))
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_put_over_http_changes_only_what_it_names(kind, fmt, data):
+    import httpx
+
+    from geoserver_emulator import Emulator
+
+    table = schema.SERVICES[kind]
+    emu = Emulator("stock")
+    before = emu.state.settings.service(kind)
+    patch = data.draw(values(table))
+    body = codec.render(codec.node(table, patch, kind), fmt)
+    with httpx.Client(
+        transport=httpx.WSGITransport(app=emu.wsgi_app),
+        base_url="http://localhost:8080/geoserver",
+        auth=("admin", "geoserver"),
+    ) as c:
+        ctype = "application/json" if fmt == "json" else "application/xml"
+        r = c.put(f"/rest/services/{kind}/settings", content=body, headers={"Content-Type": ctype})
+        assert r.status_code == 200, r.text
+        after = emu.state.settings.service(kind)
+        assert after == schema.merge(table, before, patch)
+        again = c.get(f"/rest/services/{kind}/settings.{fmt}")
+        parsed, _ = codec.parse(again.content, fmt, kind, table)
+        assert parsed == {k: v for k, v in after.items() if k != "id"}
+    assert not emu.internal_errors

@@ -139,7 +139,8 @@ def test_global_settings_other_methods(client, method):
          "globalServices"),
         ("<global><coverageAccess><queueType>LIFO</queueType></coverageAccess></global>",
          "application/xml", "queueType"),
-        ("<global><bogus>1</bogus></global>", "application/xml", "bogus"),
+        ("<global>text</global>", "application/xml", "global"),
+        ('{"global": 5}', "application/json", "global"),
         ("<global><settings>", "application/xml", "Malformed"),
         ('{"global": {"settings": {"numDecimals": [1]}}}', "application/json", "numDecimals"),
         ('{"global": {"jai": {"memoryCapacity": "lots"}}}', "application/json",
@@ -468,7 +469,7 @@ def test_unknown_service_is_404(client):
         ({"wms": {"watermark": {"transparency": "opaque"}}}, "transparency"),
         ({"wms": {"versions": {"org.geotools.util.Version": {"version": "one"}}}}, "version"),
         ({"wms": {"metadata": {"entry": {"$": "x"}}}}, "key"),
-        ({"wms": {"unknownField": 1}}, "unknownField"),
+        ({"wms": "x"}, "wms"),
     ],
 )
 def test_put_service_bad_input(client, emu, body, needle):
@@ -477,6 +478,14 @@ def test_put_service_bad_input(client, emu, body, needle):
     assert r.status_code == 400, r.text
     assert needle in r.text
     assert emu.state.settings.services["wms"] == before
+
+
+def test_fields_of_other_versions_are_read_past(client, emu):
+    body = {"wms": {"title": "T", "someFutureField": {"a": 1}, "defaultLocale": "en"}}
+    assert client.put("/rest/services/wms/settings", json=body).status_code == 200
+    wms = emu.state.settings.service("wms")
+    assert wms["title"] == "T" and wms["defaultLocale"] == "en"
+    assert "someFutureField" not in wms
 
 
 @pytest.mark.parametrize("method", ["POST", "DELETE"])
@@ -531,3 +540,103 @@ def test_workspace_service_bad_body_creates_nothing(client, emu):
     r = client.put(WMS_TOPP, json={"wms": {"maxBuffer": "big"}})
     assert r.status_code == 400
     assert emu.state.settings.own_service("wms", "topp") is None
+
+
+@pytest.mark.parametrize("fmt", ["json", "xml"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        SETTINGS,
+        CONTACT,
+        "/rest/logging",
+        *(f"/rest/services/{k}/settings" for k in KINDS),
+    ],
+)
+def test_what_a_get_answers_a_put_accepts_unchanged(client, emu, path, fmt):
+    """geoserver-node-client's updateProxyBaseUrl: GET the document, change it, PUT it back."""
+    before = emu.dump_scenario()["serverSettings"]
+    got = client.get(f"{path}.{fmt}")
+    ctype = "application/json" if fmt == "json" else "application/xml"
+    r = client.put(path, content=got.content, headers={"Content-Type": ctype})
+    assert r.status_code == 200, r.text
+    after = emu.dump_scenario()["serverSettings"]
+    for part in (before, after):
+        part["global"].pop("updateSequence")
+    assert after == before
+
+
+def test_node_client_update_proxy_base_url(client, emu):
+    doc = client.get(SETTINGS + ".json").json()
+    doc["global"]["settings"]["proxyBaseUrl"] = "https://proxy.example.org/geoserver"
+    assert client.put(SETTINGS, json=doc).status_code == 200
+    assert emu.state.settings.settings()["proxyBaseUrl"] == "https://proxy.example.org/geoserver"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"wms": {"title": "bell\u0007"}},
+        {"wms": {"internationalTitle": {"not a locale": "x"}}},
+        {"wms": {"metadata": {"entry": {"@key": "k\u0000", "$": "v"}}}},
+        {"wms": {"keywords": {"string": ["\ufffe"]}}},
+    ],
+)
+def test_text_xml_cannot_hold_is_400(client, emu, body):
+    before = emu.state.settings.service("wms")
+    r = client.put("/rest/services/wms/settings", json=body)
+    assert r.status_code == 400, r.text
+    assert emu.state.settings.service("wms") == before
+    assert client.get("/rest/services/wms/settings.xml").status_code == 200
+
+
+GEOSERVERCLOUD_WORKSPACE_WMS = {
+    "wms": {
+        "workspace": {"name": "topp"},
+        "enabled": True,
+        "name": "WMS",
+        "versions": {"org.geotools.util.Version": [{"version": "1.1.1"}, {"version": "1.3.0"}]},
+        "citeCompliant": False,
+        "schemaBaseURL": "http://schemas.opengis.net",
+        "verbose": False,
+        "bboxForEachCRS": False,
+        "watermark": {"enabled": False, "position": "BOT_RIGHT", "transparency": 100},
+        "interpolation": "Nearest",
+        "getFeatureInfoMimeTypeCheckingEnabled": False,
+        "getMapMimeTypeCheckingEnabled": False,
+        "dynamicStylingDisabled": False,
+        "featuresReprojectionDisabled": False,
+        "maxBuffer": 0,
+        "maxRequestMemory": 0,
+        "maxRenderingTime": 0,
+        "maxRenderingErrors": 0,
+        "maxRequestedDimensionValues": 100,
+        "cacheConfiguration": {"enabled": False, "maxEntries": 1000, "maxEntrySize": 51200},
+        "remoteStyleMaxRequestTime": 60000,
+        "remoteStyleTimeout": 30000,
+        "defaultGroupStyleEnabled": True,
+        "transformFeatureInfoDisabled": False,
+        "autoEscapeTemplateValues": False,
+    }
+}
+
+
+def test_geoservercloud_publish_workspace_and_default_locale(client, emu):
+    """python-geoservercloud's first calls: publish_workspace, then set/unset the default
+    locale of the workspace's WMS."""
+    path = "/rest/services/wms/workspaces/topp/settings.json"
+    assert client.put(path, json=GEOSERVERCLOUD_WORKSPACE_WMS).status_code == 200
+    got = client.get(path).json()["wms"]
+    for key, value in GEOSERVERCLOUD_WORKSPACE_WMS["wms"].items():
+        assert got[key] == value, key
+    assert client.put(path, json={"wms": {"defaultLocale": "it"}}).status_code == 200
+    assert emu.state.settings.service("wms", "topp")["defaultLocale"] == "it"
+    assert client.put(path, json={"wms": {"defaultLocale": None}}).status_code == 200
+    assert emu.state.settings.service("wms", "topp")["name"] == "WMS"
+
+
+def test_a_new_workspace_service_shows_its_class_values(client):
+    path = "/rest/services/wms/workspaces/sf/settings.json"
+    assert client.put(path, json={"wms": {"title": "sf maps"}}).status_code == 200
+    got = client.get(path).json()["wms"]
+    assert got["maxRequestedDimensionValues"] == 100
+    assert got["remoteStyleTimeout"] == 30000 and got["defaultGroupStyleEnabled"] is True

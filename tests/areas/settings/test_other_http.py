@@ -56,7 +56,7 @@ def test_put_logging_xml_changes_what_it_names(client):
     "body",
     [
         '{"logging": {"stdOutLogging": "sometimes"}}',
-        '{"logging": {"colour": "red"}}',
+        '{"logging": {"level": {"a": 1}}}',
         '{"log": {}}',
     ],
 )
@@ -163,3 +163,41 @@ def test_unchanged_files_keep_their_time(client, emu):
     client.put("/rest/services/wms/settings", json={"wms": {"title": "x"}})
     assert emu.state.datadir.modified("wcs.xml") == wcs_before
     assert emu.state.datadir.modified("wms.xml") == emu.clock.now() > wcs_before
+
+
+def test_reload_reads_edited_files_back(client, emu):
+    wms = client.get("/rest/resource/wms.xml").content
+    edited = wms.replace(b"<maxRenderingTime>60</", b"<maxRenderingTime>33</")
+    assert client.put("/rest/resource/wms.xml", content=edited).status_code == 200
+    client.put("/rest/services/wfs/workspaces/topp/settings", json={"wfs": {"maxFeatures": 9}})
+    assert client.delete("/rest/resource/workspaces/topp/wfs.xml").status_code == 200
+    assert client.get("/rest/services/wms/settings.json").json()["wms"]["maxRenderingTime"] == 60
+    assert client.post("/rest/reload").status_code == 200
+    assert client.get("/rest/services/wms/settings.json").json()["wms"]["maxRenderingTime"] == 33
+    assert emu.state.settings.service("wms")["id"] == "wms"
+    assert emu.state.settings.own_service("wfs", "topp") is None
+
+
+def test_reload_keeps_what_cannot_be_read(client, emu):
+    client.put("/rest/resource/logging.xml", content=b"<logging><level>")
+    before = dict(emu.state.settings.logging)
+    assert client.post("/rest/reload").status_code == 200
+    assert emu.state.settings.logging == before
+
+
+def test_reload_without_changes_changes_nothing(client, emu):
+    client.put("/rest/workspaces/sf/settings", json={"settings": {"numDecimals": 3}})
+    before = emu.dump_scenario()["serverSettings"]
+    assert client.post("/rest/reload").status_code == 200
+    assert emu.dump_scenario()["serverSettings"] == before
+
+
+def test_a_save_rewrites_only_its_own_files(client, emu):
+    edited = client.get("/rest/resource/wcs.xml").content.replace(b"<name>WCS</", b"<name>X</")
+    client.put("/rest/resource/wcs.xml", content=edited)
+    client.put("/rest/services/wms/settings", json={"wms": {"title": "x"}})
+    client.put("/rest/workspaces/sf/settings", json={"settings": {"numDecimals": 3}})
+    client.delete("/rest/workspaces/sf?recurse=true")
+    assert emu.state.datadir.read("wcs.xml") == edited
+    client.put("/rest/services/wcs/settings", json={"wcs": {"title": "y"}})
+    assert b"<name>WCS</name>" in emu.state.datadir.read("wcs.xml")

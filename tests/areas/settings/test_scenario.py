@@ -63,6 +63,8 @@ def test_section_applies_and_round_trips():
         ({"templates": {"styles/x.ftl": "x"}}, "styles/x.ftl"),
         ({"templates": {"templates/../x.ftl": "x"}}, "x.ftl"),
         ({"templates": {"templates/x.ftl": 3}}, "x.ftl"),
+        ({"services": {"wms": {"title": "bell\u0007"}}}, "XML"),
+        ({"services": {"wms": {"internationalTitle": {"a b": "x"}}}}, "XML"),
     ],
 )
 def test_bad_sections_name_the_key(section, needle):

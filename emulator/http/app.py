@@ -48,6 +48,10 @@ AREAS: list[LazyRoutes] = [
         ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
         ("catalog", CATALOG_PREFIXES),
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
+        (
+            "ows",
+            tuple(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
+        ),
     )
 ]
 """The areas' routes in matching order, each imported when a request first reaches the

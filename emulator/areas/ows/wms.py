@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
-from . import sources, wms_capabilities
-from .errors import CURRENT_SEQUENCE, INVALID, INVALID_SEQUENCE, OwsError
+from ...wire.json import dumps
+from ..catalog.entities import RASTER, Layer, LayerGroup
+from . import legend, sources, wms_capabilities
+from .errors import (
+    CURRENT_SEQUENCE,
+    INVALID,
+    INVALID_FORMAT,
+    INVALID_SEQUENCE,
+    MISSING,
+    OwsError,
+)
 from .kvp import Call
 from .model import View
+from .writer import XmlWriter
 
 
 def exception_version(call: Call) -> str:
@@ -50,4 +60,80 @@ def _check_sequence(view: View, call: Call) -> None:
         )
 
 
-HANDLERS = {"GetCapabilities": get_capabilities}
+def get_legend_graphic(view: View, call: Call) -> Response:
+    entries, fmt = legend.request(view, call)
+    if fmt == "application/json":
+        return Response(dumps(legend.json_legend(entries)), 200, media_type="application/json")
+    width = call.integer("WIDTH", 20) or 20
+    height = call.integer("HEIGHT", 20) or 20
+    if width <= 0 or height <= 0 or width > 2048 or height > 2048:
+        raise OwsError(f"Invalid legend size {width}x{height}", INVALID, "width")
+    transparent = (call.get("TRANSPARENT") or "").lower() == "true"
+    options = _legend_options(call.get("LEGEND_OPTIONS") or "")
+    force = options.get("forcelabels")
+    force_labels = None if force is None else force.lower() in ("on", "true")
+    body = legend.image(entries, width, height, fmt, transparent, force_labels)
+    return Response(body, 200, media_type=fmt)
+
+
+def _legend_options(text: str) -> dict[str, str]:
+    out = {}
+    for part in text.split(";"):
+        key, sep, value = part.partition(":")
+        if sep:
+            out[key.strip().lower()] = value.strip()
+    return out
+
+
+DESCRIBE_LAYER_FORMATS = ("application/vnd.ogc.wms_xml", "text/xml", "application/json")
+
+
+def describe_layer(view: View, call: Call) -> Response:
+    names = [n for n in (call.get("LAYERS") or "").split(",") if n]
+    if not names:
+        raise OwsError("No LAYERS has been requested", MISSING, "layers")
+    fmt = call.get("OUTPUTFORMAT") or "application/vnd.ogc.wms_xml"
+    if fmt not in DESCRIBE_LAYER_FORMATS:
+        raise OwsError(f"Invalid output format: {fmt}", INVALID_FORMAT, "outputFormat")
+    layers: list[tuple[str, Layer]] = []
+    for name in names:
+        item = view.find(name)
+        if isinstance(item, LayerGroup):
+            layers.extend((view.name_of(m), m) for m in view.member_layers(item))
+        else:
+            layers.append((name, item))
+    described = []
+    for name, layer in layers:
+        kind = "WCS" if layer.type == RASTER else "WFS"
+        described.append((name, kind, f"{call.service_base}/{kind.lower()}?"))
+    if fmt == "application/json":
+        doc = {
+            "version": "1.1.1",
+            "layerDescriptions": [
+                {"layerName": n, "owsURL": u, "owsType": k, "typeName": n} for n, k, u in described
+            ],
+        }
+        return Response(dumps(doc), 200, media_type="application/json")
+    dtd = f"{call.base}/schemas/wms/1.1.1/WMS_DescribeLayerResponse.dtd"
+    w = XmlWriter(
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        f'<!DOCTYPE WMS_DescribeLayerResponse SYSTEM "{dtd}">\n'
+    )
+    w.start("WMS_DescribeLayerResponse", [("version", "1.1.1")])
+    for name, kind, url in described:
+        attrs = [("name", name)]
+        if kind == "WFS":
+            attrs.append(("wfs", url))
+        attrs += [("owsURL", url), ("owsType", kind)]
+        w.start("LayerDescription", attrs)
+        w.element("Query", None, [("typeName", name)])
+        w.end("LayerDescription")
+    w.end("WMS_DescribeLayerResponse")
+    return Response(w.done(), 200, media_type="application/vnd.ogc.wms_xml;charset=UTF-8")
+
+
+HANDLERS = {
+    "GetCapabilities": get_capabilities,
+    "GetLegendGraphic": get_legend_graphic,
+    "DescribeLayer": describe_layer,
+}

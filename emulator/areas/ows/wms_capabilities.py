@@ -14,8 +14,9 @@ from ..catalog.entities import BBox, Layer, LayerGroup
 from ..catalog.tree import java_number
 from . import sources
 from .kvp import Call, url
+from .legend import sample_size
 from .model import WORLD, View
-from .styles import text_of
+from .styles import body, text_of
 from .writer import XmlWriter
 
 V111, V130 = "1.1.1", "1.3.0"
@@ -448,14 +449,18 @@ class Capabilities:
         w.element("Title", info.title if info.title is not None else info.name)
         if info.abstract is not None:
             w.element("Abstract", info.abstract)
-        self._legend(layer_name, info.legend, ref.name if explicit else None)
+        self._legend(layer_name, info.legend, ref.name if explicit else None, ref)
         w.end("Style")
 
-    def _legend(self, layer_name: str, legend: Any, style: str | None) -> None:
+    def _legend(self, layer_name: str, legend: Any, style: str | None, ref: Any = None) -> None:
         width, height, fmt = DEFAULT_LEGEND
         external = bool(legend and legend[0] and legend[1] and legend[2] and legend[3])
         if external:
             width, height, fmt = legend[0], legend[1], legend[2].replace(";charset=utf-8", "")
+        elif ref is not None:
+            data = body(self.view.state, ref)
+            if data:
+                width, height = sample_size(data)
         params = [
             ("service", "WMS"),
             ("request", "GetLegendGraphic"),

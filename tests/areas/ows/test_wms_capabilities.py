@@ -162,7 +162,7 @@ def test_styles_with_titles_from_the_sld_and_legend_urls(anon, h):
     ]
     assert styles[0].findtext("wms:Title", namespaces=NS) == "Population in the United States"
     legend = styles[0].find("wms:LegendURL", NS)
-    assert legend.attrib == {"width": "20", "height": "20"}
+    assert legend.get("height") == "80"  # four rules of 20 pixels
     assert legend.findtext("wms:Format", namespaces=NS) == "image/png"
     href = legend.find("wms:OnlineResource", NS).get(f"{{{NS['xlink']}}}href")
     assert href == (
@@ -171,6 +171,22 @@ def test_styles_with_titles_from_the_sld_and_legend_urls(anon, h):
     )
     second = styles[1].find("wms:LegendURL/wms:OnlineResource", NS).get(f"{{{NS['xlink']}}}href")
     assert second.endswith("&layer=topp%3Astates&style=pophatch")
+
+
+def test_legend_url_size_is_the_size_of_the_legend_it_links_to(anon, h):
+    from io import BytesIO
+
+    from PIL import Image
+
+    root = h.caps(anon)
+    for name in ("topp:states", "sf:sfdem", "tiger:poi"):
+        for style in _layer(root, name).findall("wms:Style", NS):
+            legend = style.find("wms:LegendURL", NS)
+            href = legend.find("wms:OnlineResource", NS).get(f"{{{NS['xlink']}}}href")
+            r = anon.get(href)
+            assert r.headers["content-type"] == "image/png", r.text
+            size = Image.open(BytesIO(r.content)).size
+            assert size == (int(legend.get("width")), int(legend.get("height"))), href
 
 
 def test_layer_group_element(anon, h):

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .areas.mosaics.model import MosaicStore
     from .areas.security.model import SecurityStore
     from .areas.seeding.model import SeedingStore
+    from .areas.settings.model import SettingsStore
     from .areas.styles.model import StyleStore
     from .areas.urlchecks.model import UrlCheckStore
     from .areas.users.model import UsersStore
@@ -52,6 +53,7 @@ STORES: dict[str, str] = {
     "about": "geoserver_emulator.areas.about.model:AboutStore",
     "mosaics": "geoserver_emulator.areas.mosaics.model:MosaicStore",
     "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
+    "settings": "geoserver_emulator.areas.settings.model:SettingsStore",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty
 state is made (to build a scenario); a restored state imports a store's module when its
@@ -74,6 +76,7 @@ class State:
     about: AboutStore
     mosaics: MosaicStore
     appschema: AppSchemaStore
+    settings: SettingsStore
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""

@@ -1,0 +1,1 @@
+"""GeoServer settings, OWS service configuration, logging, fonts and templates."""

@@ -12,7 +12,7 @@ owslib_wms = pytest.importorskip("owslib.wms")
 def test_web_map_service_reads_the_catalog(emu, base_url, version):
     wms = owslib_wms.WebMapService(f"{base_url}/wms", version=version)
     assert wms.identification.type in ("OGC:WMS", "WMS")
-    assert wms.identification.title == "GeoServer Web Map Service"
+    assert wms.identification.title == emu.state.settings.service("wms")["title"]
     catalog = emu.state.catalog
     published = {
         layer.prefixed for key, layer in catalog.layers.items() if catalog.resources[key].enabled

@@ -31,11 +31,11 @@ _COMMON: dict[str, Any] = {
 DEFAULTS: dict[str, dict[str, Any]] = {
     WMS: {
         **_COMMON,
-        "name": "WMS",
-        "title": "GeoServer Web Map Service",
-        "abstrct": "A compliant implementation of WMS plus most of the SLD extension "
-        "(dynamic styling). Can also generate PDF, SVG, KML, GeoRSS",
-        "keywords": [{"value": "WFS"}, {"value": "WMS"}, {"value": "GEOSERVER"}],
+        "name": "Maps",
+        "title": "Maps",
+        "abstrct": "Georeferenced map images generated from vector data, raster data, "
+        "and imagery.",
+        "keywords": [{"value": "MAP"}, {"value": "WMS"}, {"value": "GEOSERVER"}],
         "versions": ["1.1.1", "1.3.0"],
         "srs": [],
         "bboxForEachCRS": False,
@@ -74,14 +74,16 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     },
     WMTS: {
         **_COMMON,
-        "name": "WMTS",
-        "title": "GeoServer Web Map Tile Service",
-        "abstrct": "A compliant implementation of WMTS service.",
-        "keywords": [],
+        "name": "Tiles",
+        "title": "Tile Services",
+        "abstrct": "Pre-rendered georeferenced map tile sets generated from vctor data, "
+        "raster data, and imagery.",
+        "keywords": [{"value": "TILESET"}, {"value": "WMTS"}, {"value": "GEOSERVER"}],
         "versions": ["1.0.0"],
     },
 }
-"""A fresh GeoServer's service configuration, per kind (GeoServer's XML element names)."""
+"""A fresh GeoServer's service configuration, per kind (GeoServer's XML element names), for
+a state without a settings store; the settings area's stock values take their place."""
 
 CONTACT_DEFAULTS: dict[str, Any] = {
     "contactPerson": "Claudius Ptolomaeus",

@@ -41,7 +41,7 @@ def add_feature_type(client, name: str, **extra) -> None:
     assert r.status_code == 201, r.text
 
 
-def test_130_document_root_service_and_requests(anon, h):
+def test_130_document_root_service_and_requests(emu, anon, h):
     r = anon.get("/ows", params={"service": "WMS", "request": "GetCapabilities"})
     assert r.status_code == 200
     assert r.headers["content-type"] == "text/xml;charset=UTF-8"
@@ -49,7 +49,7 @@ def test_130_document_root_service_and_requests(anon, h):
         '<?xml version="1.0" encoding="UTF-8"?><WMS_Capabilities version="1.3.0"'
     )
     root = etree.fromstring(r.content)
-    assert root.get("updateSequence") == "0"
+    assert root.get("updateSequence") == str(emu.state.settings.update_sequence)
     assert root.get("{http://www.w3.org/2001/XMLSchema-instance}schemaLocation") == (
         "http://www.opengis.net/wms "
         "http://localhost:8080/geoserver/schemas/wms/1.3.0/capabilities_1_3_0.xsd"
@@ -66,7 +66,9 @@ def test_130_document_root_service_and_requests(anon, h):
         "AccessConstraints",
     ]
     assert service.findtext("wms:Name", namespaces=NS) == "WMS"
-    assert service.findtext("wms:Title", namespaces=NS) == "GeoServer Web Map Service"
+    assert (
+        service.findtext("wms:Title", namespaces=NS) == emu.state.settings.service("wms")["title"]
+    )
     request = root.find("wms:Capability/wms:Request", NS)
     assert [etree.QName(c).localname for c in request] == [
         "GetCapabilities",
@@ -365,10 +367,9 @@ def test_settings_drive_the_service_section_and_the_root_crs_list(settings, anon
 
 def test_a_workspace_service_configuration_applies_to_its_virtual_service(settings, anon, h):
     settings.services[("wms", "topp")] = {"title": "Topp maps"}
+    settings.services[("wms", None)] = {"title": "Global maps"}
     assert h.caps(anon, "/topp/wms").findtext("wms:Service/wms:Title", namespaces=NS) == "Topp maps"
-    assert h.caps(anon, "/wms").findtext("wms:Service/wms:Title", namespaces=NS) == (
-        "GeoServer Web Map Service"
-    )
+    assert h.caps(anon, "/wms").findtext("wms:Service/wms:Title", namespaces=NS) == "Global maps"
 
 
 def test_update_sequence_parameter(settings, anon, h):

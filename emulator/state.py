@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .areas.seeding.model import SeedingStore
     from .areas.settings.model import SettingsStore
     from .areas.styles.model import StyleStore
+    from .areas.uploads.features import FeatureStore
     from .areas.urlchecks.model import UrlCheckStore
     from .areas.users.model import UsersStore
     from .core.datadir import DataDir
@@ -54,6 +55,7 @@ STORES: dict[str, str] = {
     "mosaics": "geoserver_emulator.areas.mosaics.model:MosaicStore",
     "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
     "settings": "geoserver_emulator.areas.settings.model:SettingsStore",
+    "features": "geoserver_emulator.areas.uploads.features:FeatureStore",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty
 state is made (to build a scenario); a restored state imports a store's module when its
@@ -77,6 +79,7 @@ class State:
     mosaics: MosaicStore
     appschema: AppSchemaStore
     settings: SettingsStore
+    features: FeatureStore
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""

@@ -62,6 +62,11 @@ class Decisions:
     mosaic_harvest_status: int
     """POST external.imagemosaic."""
 
+    # Data and coverage store uploads
+    upload_unreadable_status: int
+    """An uploaded file that cannot be read as its format (truncated, corrupt): 400 (the
+    spec's rule for bad input) or GeoServer's 500."""
+
 
 SPEC = Decisions(
     provider_delete_unknown_status=404,
@@ -80,6 +85,7 @@ SPEC = Decisions(
     appschema_create_zip_status=200,
     mosaic_upload_status=200,
     mosaic_harvest_status=201,
+    upload_unreadable_status=400,
 )
 
 GEOSERVER = Decisions(
@@ -99,6 +105,7 @@ GEOSERVER = Decisions(
     appschema_create_zip_status=201,
     mosaic_upload_status=201,
     mosaic_harvest_status=202,
+    upload_unreadable_status=500,
 )
 
 

@@ -47,6 +47,10 @@ AREAS: list[LazyRoutes] = [
         ),
         ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
         ("catalog", CATALOG_PREFIXES),
+        (
+            "uploads",
+            ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
+        ),
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
         (
             "ows",

@@ -25,3 +25,4 @@ def store_deleted(state: State, store: Store, purge: str | None = None) -> None:
         release_store(state, store, purge)
     elif isinstance(store, DataStore):
         state.appschema.forget(store.workspace, store.name)
+        state.features.drop_store(store.workspace, store.name)  # uploaded features go too

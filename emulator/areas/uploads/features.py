@@ -1,0 +1,104 @@
+"""``FeatureStore`` (``state.features``): the features behind file-backed feature types.
+
+A store created by uploading a shapefile, a GeoPackage or a property file keeps what the
+files hold here, one ``FeatureTable`` per native type name, so that the OGC services can
+answer counts, bounds, attribute values and geometries. Tables are keyed by workspace,
+store and native name; they go when their store is deleted and travel with a scenario
+(section ``features``).
+
+Geometries are shapely geometries (or None); other values are plain Python (str, int,
+float, bool, ``datetime.date``/``datetime.datetime``, None). Fids are GeoServer's:
+``<typename>.<n>`` for shapefiles, the primary key for GeoPackages, the file's own ids for
+property files.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.record import field, record
+
+GEOMETRY_PACKAGE = "org.locationtech.jts.geom."
+
+
+@record
+class Attribute:
+    """A schema attribute; ``binding`` is the Java class name GeoServer reports."""
+
+    name: str
+    binding: str
+    nillable: bool = True
+    length: int | None = None
+    """the declared length of a text attribute (a DBF field's width), when there is one"""
+
+    @property
+    def is_geometry(self) -> bool:
+        return self.binding.startswith(GEOMETRY_PACKAGE)
+
+
+@record
+class Feature:
+    fid: str
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+@record
+class FeatureTable:
+    """One feature type's schema and features."""
+
+    name: str
+    """the native type name"""
+    attributes: list[Attribute] = field(default_factory=list)
+    geometry: str | None = None
+    """the default geometry attribute's name"""
+    srs: str = "EPSG:404000"
+    """``EPSG:<code>``, the WKT when no code is known, or ``EPSG:404000`` without a CRS"""
+    features: list[Feature] = field(default_factory=list)
+
+    def bounds(self) -> tuple[float, float, float, float] | None:
+        """(minx, miny, maxx, maxy) of the geometries, None when there are none."""
+        boxes = [
+            f.properties[self.geometry].bounds
+            for f in self.features
+            if self.geometry and f.properties.get(self.geometry) is not None
+        ]
+        boxes = [b for b in boxes if len(b) == 4 and b[0] == b[0]]  # empty geometries: NaN
+        if not boxes:
+            return None
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+
+
+Key = tuple[str, str, str]
+
+
+@record
+class FeatureStore:
+    tables: dict[Key, FeatureTable] = field(default_factory=dict)
+    """by (workspace, store, native name)"""
+    remote: dict[str, bytes] = field(default_factory=dict)
+    """content registered for URLs (by a scenario or the control plane), which ``url.``
+    uploads read in place of the network the emulated server does not have"""
+
+    def get(self, workspace: str, store: str, name: str) -> FeatureTable | None:
+        return self.tables.get((workspace, store, name))
+
+    def put(self, workspace: str, store: str, table: FeatureTable) -> FeatureTable:
+        self.tables[(workspace, store, table.name)] = table
+        return table
+
+    def of_store(self, workspace: str, store: str) -> list[FeatureTable]:
+        return [t for (w, s, _), t in sorted(self.tables.items()) if (w, s) == (workspace, store)]
+
+    def drop_store(self, workspace: str, store: str) -> None:
+        for key in [k for k in self.tables if k[:2] == (workspace, store)]:
+            del self.tables[key]
+
+    def move_store(self, old: tuple[str, str], new: tuple[str, str]) -> None:
+        """Re-key a renamed or moved store's tables."""
+        for key in [k for k in self.tables if k[:2] == old]:
+            self.tables[(*new, key[2])] = self.tables.pop(key)

@@ -1,0 +1,115 @@
+"""HTTP routes of data and coverage store uploads.
+
+- ``…/datastores/{store}/{file|url|external}.{format}``: PUT uploads (``datastores.py``),
+  GET answers the store's folder as a ZIP (deprecated in GeoServer, still served); POST 405.
+- ``…/coveragestores/{store}/{file|url|external}.{format}``: the mosaics area routes these
+  (it also harvests); a PUT of a format other than ``imagemosaic`` comes to ``put_coverage``.
+- any other ``{method}.{format}`` below a store: 400, the method is unknown.
+
+``file.appschema`` is the app-schema area's.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute
+
+from ...core.errors import Invalid, MethodNotAllowed, NotFound
+from ...http import context
+from ...http.routing import Route
+from ..catalog import web
+from ..catalog.codec import render, store_node
+from . import coverages, datastores, download
+from .context import Context
+from .context import Request as Upload
+
+WS = "/rest/workspaces/{workspace}"
+ZIP_TYPES = frozenset(
+    {"application/zip", "multipart/x-zip", "application/x-zip-compressed", "application/x-zip"}
+)
+
+
+def ctx(request: Request) -> Context:
+    emu = context.emulator(request)
+    return Context(
+        emu.state, web.now(request), emu.clock.now(), emu.url_allowed, emu.max_body * 4,
+        emu.decisions,
+    )  # fmt: skip
+
+
+def is_zip(request: Request) -> bool:
+    kind = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    return kind in ZIP_TYPES
+
+
+async def upload_of(request: Request, method: str) -> Upload:
+    q = request.query_params
+    return Upload(
+        request.path_params["workspace"],
+        request.path_params["store"],
+        method,
+        request.path_params["format"],
+        await context.body(request),
+        is_zip(request),
+        q.get("configure"),
+        q.get("target"),
+        q.get("update"),
+        q.get("charset") or None,
+        q.get("filename") or None,
+        q.get("coverageName") or None,
+    )
+
+
+def _data_route(method: str) -> Route:
+    async def endpoint(request: Request) -> Response:
+        if request.method == "GET":
+            return download.data_store_zip(
+                web.state(request), request.path_params["workspace"], request.path_params["store"]
+            )
+        status = datastores.upload(ctx(request), await upload_of(request, method))
+        return Response(status_code=status)
+
+    return Route(f"{WS}/datastores/{{store}}/{method}.{{format}}", endpoint, methods=["GET", "PUT"])
+
+
+async def put_coverage(request: Request, method: str) -> Response:
+    """PUT of a coverage file (GeoTIFF, world image, ArcGrid): 201 with the store."""
+    store = coverages.upload(ctx(request), await upload_of(request, method))
+    if store is None:
+        return Response(status_code=201)
+    fmt = context.response_format(request, None, ("xml", "json"), "xml")
+    return context.respond(render(store_node(store, web.links(request, fmt), fmt), fmt), fmt, 201)
+
+
+ALLOWED = {"datastores": "GET, PUT", "coveragestores": "PUT, POST"}
+
+
+async def unknown_method(request: Request) -> Response:
+    """400 for a method GeoServer does not know; 405 for a known one (its own route has
+    refused the HTTP method)."""
+    method = request.path_params["method"]
+    if method in ("file", "url", "external", "remote"):
+        kind = "datastores" if "/datastores/" in request.url.path else "coveragestores"
+        raise MethodNotAllowed(
+            f"Request method '{request.method}' is not supported",
+            headers={"Allow": ALLOWED[kind]},
+        )
+    state = web.state(request)
+    ws = request.path_params["workspace"]
+    if state.catalog.workspace(ws) is None:
+        raise NotFound(f"No such workspace: {ws}")
+    raise Invalid(f"Unrecognized file upload method: {request.path_params['method']}")
+
+
+routes: list[BaseRoute] = [
+    *(_data_route(m) for m in ("file", "url", "external")),
+    Route(
+        WS + "/datastores/{store}/{method}.{format}", unknown_method, methods=["GET", "PUT", "POST"]
+    ),
+    Route(
+        WS + "/coveragestores/{store}/{method}.{format}",
+        unknown_method,
+        methods=["GET", "PUT", "POST"],
+    ),
+]

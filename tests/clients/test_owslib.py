@@ -43,3 +43,42 @@ def test_web_map_service_reads_the_catalog(emu, base_url, version):
 def test_web_map_service_of_a_workspace(base_url):
     wms = owslib_wms.WebMapService(f"{base_url}/topp/wms", version="1.3.0")
     assert "states" in wms.contents and "topp:states" not in wms.contents
+
+
+PROPS = (
+    b"_=name:String,pop:Integer,geom:Point:srid=4326\n"
+    b"spots.1=alpha|10|POINT(1 2)\n"
+    b"spots.2=beta|20|POINT(3 4)\n"
+)
+
+
+@pytest.mark.parametrize("version", ["1.0.0", "1.1.0", "2.0.0"])
+def test_web_feature_service_reads_the_catalog_and_the_features(emu, base_url, version):
+    import requests
+
+    owslib_wfs = pytest.importorskip("owslib.wfs")
+    r = requests.put(
+        f"{base_url}/rest/workspaces/sf/datastores/spots/file.properties",
+        data=PROPS,
+        headers={"Content-Type": "text/plain"},
+        auth=("admin", "geoserver"),
+        timeout=10,
+    )
+    assert r.status_code == 201, r.text
+    wfs = owslib_wfs.WebFeatureService(f"{base_url}/wfs", version=version)
+    assert wfs.identification.title == emu.state.settings.service("wfs")["title"]
+    assert "topp:states" in wfs.contents and "sf:spots" in wfs.contents
+    states = wfs.contents["topp:states"]
+    assert states.title == emu.state.catalog.resources[("topp", "states")].title
+    box = emu.state.catalog.resources[("topp", "states")].latlon_bbox
+    # OWSLib reads WFS 1.0.0's LatLongBoundingBox into boundingBox (WGS84 only with pyproj)
+    found = states.boundingBox[:4] if version == "1.0.0" else states.boundingBoxWGS84
+    assert found == pytest.approx((box.minx, box.miny, box.maxx, box.maxy))
+    kwargs = {"typename": ["sf:spots"], "outputFormat": "application/json"}
+    if version != "1.0.0":
+        kwargs["maxfeatures"] = 5
+    got = wfs.getfeature(**kwargs).read()
+    doc = __import__("json").loads(got)
+    assert [f["properties"]["name"] for f in doc["features"]] == ["alpha", "beta"]
+    schema = wfs.get_schema("sf:spots")
+    assert set(schema["properties"]) == {"name", "pop"}

@@ -22,6 +22,8 @@ class Call:
     params: dict[str, str] = field(default_factory=dict)
     """upper-cased keys; the first value of a repeated key"""
     workspace: str | None = None
+    now: str = "1970-01-01T00:00:00.000Z"
+    """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.params.get(key.upper(), default)

@@ -137,15 +137,16 @@ class View:
 
     # -- listing ------------------------------------------------------------------------
 
-    def layers(self) -> list[Layer]:
-        """Enabled, advertised, exposable layers in scope the caller may see, by name."""
+    def layers(self, maps: bool = True) -> list[Layer]:
+        """Enabled, advertised layers in scope the caller may see, by name; ``maps`` keeps
+        only those WMS can draw (a feature type needs a geometry)."""
         out = [
             layer
             for layer in self.catalog.layers.values()
             if self.in_scope(layer)
             and self.enabled(layer)
             and self.advertised(layer)
-            and self.exposable(layer)
+            and (not maps or self.exposable(layer))
             and self.listed(layer)
         ]
         return sorted(out, key=lambda layer: (layer.name, layer.workspace))

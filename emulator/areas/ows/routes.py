@@ -18,7 +18,7 @@ from ...access import ANONYMOUS
 from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
-from . import sources, wms
+from . import sources, wfs, wms
 from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError, ows_report, wms_report
 from .kvp import Call, upper_keys
 from .model import Published, View, check_service
@@ -30,7 +30,7 @@ RESERVED = frozenset(
 
 Handler = Callable[[View, Call], Awaitable[Response] | Response]
 
-HANDLERS: dict[str, dict[str, Handler]] = {"wms": wms.HANDLERS}
+HANDLERS: dict[str, dict[str, Handler]] = {"wms": wms.HANDLERS, "wfs": wfs.HANDLERS}
 
 
 def _scope(
@@ -83,6 +83,7 @@ async def dispatch(request: Request, path_service: str | None) -> Response:
         version=version,
         params=params,
         workspace=ws,
+        now=emu.clock.datetime().strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z",
     )
     try:
         if not service:
@@ -123,13 +124,15 @@ async def dispatch(request: Request, path_service: str | None) -> Response:
 
 
 def error_response(err: OwsError, call: Call) -> Response:
+    """The exception report of the call's service and version (the OWS 1.0 report when
+    the service is not known)."""
     if call.service == "wms":
-        version = wms.exception_version(call)
-        body, media_type = wms_report(err, version, call.base)
+        body, media_type = wms_report(err, wms.exception_version(call), call.base)
         return Response(body, 200, media_type=media_type)
-    body, media_type, status = ows_report(
-        err, call.service or "ows", call.version or "1.0.0", call.base
-    )
+    known = call.service in HANDLERS
+    service = call.service if known else "ows"
+    version = (call.version or "1.0.0") if known else "1.0.0"
+    body, media_type, status = ows_report(err, service, version, call.base)
     return Response(body, status, media_type=media_type)
 
 

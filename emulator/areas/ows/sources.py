@@ -33,8 +33,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         **_COMMON,
         "name": "Maps",
         "title": "Maps",
-        "abstrct": "Georeferenced map images generated from vector data, raster data, "
-        "and imagery.",
+        "abstrct": "Georeferenced map images generated from vector data, raster data, and imagery.",
         "keywords": [{"value": "MAP"}, {"value": "WMS"}, {"value": "GEOSERVER"}],
         "versions": ["1.1.1", "1.3.0"],
         "srs": [],

@@ -6,7 +6,7 @@ from starlette.responses import Response
 
 from ...wire.json import dumps
 from ..catalog.entities import RASTER, Layer, LayerGroup
-from . import legend, sources, wms_capabilities
+from . import legend, sources, wms_capabilities, wms_map
 from .errors import (
     CURRENT_SEQUENCE,
     INVALID,
@@ -136,4 +136,6 @@ HANDLERS = {
     "GetCapabilities": get_capabilities,
     "GetLegendGraphic": get_legend_graphic,
     "DescribeLayer": describe_layer,
+    "GetMap": wms_map.get_map,
+    "GetFeatureInfo": wms_map.get_feature_info,
 }

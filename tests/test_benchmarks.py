@@ -15,6 +15,7 @@ RUNS = {
     "startup.py": (["--repeat", "1"], "import geoserver_emulator + create_app (fresh, CPU)"),
     "plugin_overhead.py": (["--tests", "3"], "Fixture overhead per test"),
     "seeding.py": ([], "worst advance:"),
+    "ows.py": (["--repeat", "1"], "OWS requests in-process"),
 }
 
 

@@ -116,10 +116,11 @@ class Canvas:
     def __init__(self, width: int, height: int, background: RGBA) -> None:
         self.image = Image.new("RGBA", (width, height), background)
         self.width, self.height = width, height
+        self.draw = ImageDraw.Draw(self.image)
 
     def _layer(self, rgba: RGBA) -> tuple[Image.Image, ImageDraw.ImageDraw, bool]:
         if rgba[3] == 255:
-            return self.image, ImageDraw.Draw(self.image), False
+            return self.image, self.draw, False
         layer = Image.new("RGBA", self.image.size, (0, 0, 0, 0))
         return layer, ImageDraw.Draw(layer), True
 
@@ -129,11 +130,13 @@ class Canvas:
 
     def polygon(
         self,
-        rings: list[list[tuple[float, float]]],
+        rings: list[Any],
         fill: RGBA | None,
         stroke: tuple[RGBA, int] | None,
     ) -> None:
-        if fill is not None and rings and len(rings[0]) >= 3:
+        """Fill and outline a polygon; rings are (x, y) pairs or flat x0, y0, x1, y1, ..."""
+        rings = [_closed(_flat(r)) for r in rings]
+        if fill is not None and rings and len(rings[0]) >= 6:
             if len(rings) == 1:
                 layer, draw, blend = self._layer(fill)
                 draw.polygon(rings[0], fill=fill)
@@ -143,7 +146,7 @@ class Canvas:
                 md = ImageDraw.Draw(mask)
                 md.polygon(rings[0], fill=255)
                 for hole in rings[1:]:
-                    if len(hole) >= 3:
+                    if len(hole) >= 6:
                         md.polygon(hole, fill=0)
                 solid = Image.new("RGBA", self.image.size, fill[:3] + (0,))
                 alpha = mask.point(lambda v: v * fill[3] // 255)
@@ -151,11 +154,13 @@ class Canvas:
                 self.image.alpha_composite(solid)
         if stroke is not None:
             for ring in rings:
-                if len(ring) >= 2:
-                    self.line([*ring, ring[0]], stroke)
+                if len(ring) >= 4:
+                    self.line(ring, stroke)
 
-    def line(self, points: list[tuple[float, float]], stroke: tuple[RGBA, int]) -> None:
-        if len(points) < 2:
+    def line(self, points: list[Any], stroke: tuple[RGBA, int]) -> None:
+        """A polyline through ``points``: (x, y) pairs, or flat x0, y0, x1, y1, ..."""
+        points = _flat(points)
+        if len(points) < 4:
             return
         rgba, width = stroke
         layer, draw, blend = self._layer(rgba)
@@ -195,6 +200,18 @@ class Canvas:
 
     def encode(self, fmt: str, transparent: bool) -> bytes:
         return encode(self.image, fmt, transparent)
+
+
+def _flat(points: list[Any]) -> list[float]:
+    if points and isinstance(points[0], (tuple, list)):
+        return [c for p in points for c in p[:2]]
+    return points
+
+
+def _closed(flat: list[float]) -> list[float]:
+    if len(flat) >= 4 and (flat[0], flat[1]) != (flat[-2], flat[-1]):
+        return [*flat, flat[0], flat[1]]
+    return flat
 
 
 _FONT: Any = None

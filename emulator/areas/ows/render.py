@@ -8,6 +8,7 @@ a CRS the emulator cannot transform into the request's (``crs.py``) are not draw
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -26,13 +27,21 @@ def scale_denominator(bbox: tuple[float, float, float, float], width: int, srs: 
     return metres / (width * OGC_PIXEL) if width else 0.0
 
 
-def _rule_predicate(rule: Rule) -> Callable[[dict[str, Any]], bool]:
-    if not rule.filter:
+def _flat(shapely: Any, ring: Any) -> list[float]:
+    """A ring's or line's pixel coordinates as Pillow takes them: x0, y0, x1, y1, ..."""
+    out: list[float] = shapely.get_coordinates(ring).ravel().tolist()
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _rule_predicate(cql: str | None) -> Callable[[dict[str, Any]], bool]:
+    """A rule filter's test (compiled once per filter text)."""
+    if not cql:
         return lambda props: True
     from ..mosaics import filters
 
     try:
-        test = filters.compile_filter(rule.filter)
+        test = filters.compile_filter(cql)
     except EmulatorError:
         return lambda props: False
     if test is None:
@@ -59,6 +68,7 @@ class MapPainter:
         minx, miny, maxx, maxy = bbox
         self.sx = canvas.width / (maxx - minx)
         self.sy = canvas.height / (maxy - miny)
+        self._paints: dict[int, tuple[Any, Any, float]] = {}
 
     def pixel(self, x: float, y: float) -> tuple[float, float]:
         minx, _, _, maxy = self.bbox
@@ -86,61 +96,86 @@ class MapPainter:
             return xy
 
         active = [r for r in rules if _in_scale(r, scale)]
-        plain = [(r, _rule_predicate(r)) for r in active if not r.else_filter]
+        plain = [(r, _rule_predicate(r.filter)) for r in active if not r.else_filter]
         fallback = [r for r in active if r.else_filter]
+        import numpy as np
         import shapely
 
-        labels: list[tuple[Symbolizer, Any, dict[str, Any]]] = []
-        drawn = 0
+        chosen: list[tuple[Any, dict[str, Any], list[Rule]]] = []
         for feature in features:
             props = feature.properties
             geom = props.get(geometry)
             if geom is None or geom.is_empty:
                 continue
-            matched = [r for r, test in plain if test(props)]
-            if not matched:
-                matched = fallback
-            if not matched:
-                continue
-            projected = shapely.transform(geom, to_pixels)
+            matched = [r for r, test in plain if test(props)] or fallback
+            if matched:
+                chosen.append((geom, props, matched))
+        if not chosen:
+            return 0
+        geoms = np.empty(len(chosen), dtype=object)
+        geoms[:] = [c[0] for c in chosen]
+        projected = shapely.transform(geoms, to_pixels)
+        boxes = shapely.bounds(projected)
+        w, h = self.canvas.width, self.canvas.height
+        labels: list[tuple[Symbolizer, Any, dict[str, Any]]] = []
+        drawn = 0
+        for (_, props, matched), geom, box in zip(chosen, projected, boxes, strict=True):
+            if box[2] < -64 or box[3] < -64 or box[0] > w + 64 or box[1] > h + 64:
+                continue  # wholly outside the image (a margin for strokes and marks)
             for rule in matched:
                 for sym in rule.symbolizers:
                     if sym.kind == "Text":
-                        labels.append((sym, projected, props))
+                        labels.append((sym, geom, props))
                     else:
-                        self._draw(sym, projected)
+                        self._draw(sym, geom)
             drawn += 1
-        for sym, projected, props in labels:
-            self._label(sym, projected, props)
+        for sym, geom, props in labels:
+            self._label(sym, geom, props)
         return drawn
 
-    def _draw(self, sym: Symbolizer, geom: Any) -> None:
-        kind = geom.geom_type
-        parts = (
-            list(geom.geoms) if kind.startswith("Multi") or kind == "GeometryCollection" else [geom]
-        )
-        for part in parts:
-            pk = part.geom_type
-            if sym.kind == "Polygon" and pk == "Polygon":
-                rings = [list(part.exterior.coords)] + [list(r.coords) for r in part.interiors]
-                self.canvas.polygon(rings, paint.fill_of(sym.fill), paint.stroke_of(sym.stroke))
-            elif sym.kind in ("Line", "Polygon") and pk in ("LineString", "LinearRing"):
-                stroke = paint.stroke_of(sym.stroke or ({} if sym.kind == "Line" else None))
-                if stroke is not None:
-                    self.canvas.line(list(part.coords), stroke)
-            elif sym.kind == "Line" and pk == "Polygon":
-                stroke = paint.stroke_of(sym.stroke or {})
-                if stroke is not None:
-                    self.canvas.line(list(part.exterior.coords), stroke)
-            elif sym.kind == "Point" and sym.graphic is not None:
-                point = part if pk == "Point" else part.representative_point()
+    def _paint(self, sym: Symbolizer) -> tuple[Any, Any, float]:
+        """(fill, stroke, mark size) of a symbolizer, worked out once per request."""
+        found = self._paints.get(id(sym))
+        if found is None:
+            if sym.kind == "Point" and sym.graphic is not None:
                 g = sym.graphic
-                size = paint.number(g.get("size"), 6.0)
                 fill = paint.fill_of(g.get("fill")) if g.get("fill") is not None else None
                 stroke = paint.stroke_of(g.get("stroke")) if g.get("stroke") is not None else None
                 if "mark" not in g:
                     fill = (128, 128, 128, 255)
-                self.canvas.mark(g.get("mark", "square"), point.x, point.y, size, fill, stroke)
+                found = (fill, stroke, paint.number(g.get("size"), 6.0))
+            elif sym.kind == "Line":
+                found = (None, paint.stroke_of(sym.stroke or {}), 0.0)
+            else:
+                found = (paint.fill_of(sym.fill), paint.stroke_of(sym.stroke), 0.0)
+            self._paints[id(sym)] = found
+        return found
+
+    def _draw(self, sym: Symbolizer, geom: Any) -> None:
+        import shapely
+
+        kind = geom.geom_type
+        parts = (
+            list(geom.geoms) if kind.startswith("Multi") or kind == "GeometryCollection" else [geom]
+        )
+        fill, stroke, size = self._paint(sym)
+        for part in parts:
+            pk = part.geom_type
+            if sym.kind == "Polygon" and pk == "Polygon":
+                rings = [_flat(shapely, part.exterior)] + [
+                    _flat(shapely, r) for r in part.interiors
+                ]
+                self.canvas.polygon(rings, fill, stroke)
+            elif sym.kind in ("Line", "Polygon") and pk in ("LineString", "LinearRing"):
+                if stroke is not None:
+                    self.canvas.line(_flat(shapely, part), stroke)
+            elif sym.kind == "Line" and pk == "Polygon":
+                if stroke is not None:
+                    self.canvas.line(_flat(shapely, part.exterior), stroke)
+            elif sym.kind == "Point" and sym.graphic is not None:
+                point = part if pk == "Point" else part.representative_point()
+                mark = sym.graphic.get("mark", "square")
+                self.canvas.mark(mark, point.x, point.y, size, fill, stroke)
 
     def _label(self, sym: Symbolizer, geom: Any, props: dict[str, Any]) -> None:
         text = label_text(sym.label, props)

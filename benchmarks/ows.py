@@ -101,8 +101,7 @@ def main() -> int:
         ),
         "GetLegendGraphic PNG": (
             f"{ctx}/wms",
-            "service=WMS&version=1.1.1&request=GetLegendGraphic&layer=topp:states"
-            "&format=image/png",
+            "service=WMS&version=1.1.1&request=GetLegendGraphic&layer=topp:states&format=image/png",
         ),
         "GetLegendGraphic JSON": (
             f"{ctx}/wms",

@@ -82,3 +82,27 @@ def test_web_feature_service_reads_the_catalog_and_the_features(emu, base_url, v
     assert [f["properties"]["name"] for f in doc["features"]] == ["alpha", "beta"]
     schema = wfs.get_schema("sf:spots")
     assert set(schema["properties"]) == {"name", "pop"}
+
+
+# OWSLib's WCS 1.1 reader truth-tests an lxml element (a FutureWarning of lxml's)
+@pytest.mark.filterwarnings("ignore::FutureWarning")
+@pytest.mark.parametrize("version", ["1.0.0", "1.1.1", "2.0.1"])
+def test_web_coverage_service_reads_the_coverages(emu, base_url, version):
+    owslib_wcs = pytest.importorskip("owslib.wcs")
+    wcs = owslib_wcs.WebCoverageService(f"{base_url}/wcs", version=version)
+    catalog = emu.state.catalog
+    names = {
+        f"{ws}:{n}"
+        for (ws, n), r in catalog.resources.items()
+        if r.kind == "coverage" and r.enabled and (ws, n) in catalog.layers
+    }
+    if version == "2.0.1":
+        names = {n.replace(":", "__") for n in names}
+    assert set(wcs.contents) == names
+    key = "nurc__Arc_Sample" if version == "2.0.1" else "nurc:Arc_Sample"
+    if version != "2.0.1":  # OWSLib's WCS 2.0 summary reads no title and no WGS84 box
+        resource = catalog.resources[("nurc", "Arc_Sample")]
+        box = resource.latlon_bbox
+        assert wcs.contents[key].title == resource.title
+        expected = (box.minx, box.miny, box.maxx, box.maxy)
+        assert wcs.contents[key].boundingBoxWGS84 == pytest.approx(expected)

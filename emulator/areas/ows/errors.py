@@ -32,6 +32,7 @@ _OWS20_STATUS = {
     INVALID_SEQUENCE: 400,
     CURRENT_SEQUENCE: 400,
     "NotFound": 404,
+    "NoSuchCoverage": 404,
     "OperationProcessingFailed": 403,
     NO_CODE: 500,
 }
@@ -98,6 +99,8 @@ def ows_report(err: OwsError, service: str, version: str, base: str) -> tuple[by
     }
     ns = "http://www.opengis.net/ows/1.1" if ows11 else "http://www.opengis.net/ows"
     schema = "ows/1.1.0/owsAll.xsd" if ows11 else "ows/1.0.0/owsExceptionReport.xsd"
+    if (service, version[:3]) == ("wcs", "2.0"):
+        ns, schema = "http://www.opengis.net/ows/2.0", "ows/2.0/owsAll.xsd"
     report_version = "2.0.0" if ows11 else "1.0.0"
     if service == "wfs" and version.startswith("1.0"):
         return _wfs10_report(err, base)

@@ -18,7 +18,7 @@ from ...access import ANONYMOUS
 from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
-from . import sources, wfs, wms
+from . import sources, wcs, wfs, wms
 from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError, ows_report, wms_report
 from .kvp import Call, upper_keys
 from .model import Published, View, check_service
@@ -30,7 +30,11 @@ RESERVED = frozenset(
 
 Handler = Callable[[View, Call], Awaitable[Response] | Response]
 
-HANDLERS: dict[str, dict[str, Handler]] = {"wms": wms.HANDLERS, "wfs": wfs.HANDLERS}
+HANDLERS: dict[str, dict[str, Handler]] = {
+    "wms": wms.HANDLERS,
+    "wfs": wfs.HANDLERS,
+    "wcs": wcs.HANDLERS,
+}
 
 
 def _scope(

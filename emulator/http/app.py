@@ -54,7 +54,10 @@ AREAS: list[LazyRoutes] = [
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
         (
             "ows",
-            tuple(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
+            (
+                *(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
+                "/gwc/service/wmts",
+            ),
         ),
     )
 ]

@@ -106,3 +106,23 @@ def test_web_coverage_service_reads_the_coverages(emu, base_url, version):
         assert wcs.contents[key].title == resource.title
         expected = (box.minx, box.miny, box.maxx, box.maxy)
         assert wcs.contents[key].boundingBoxWGS84 == pytest.approx(expected)
+
+
+def test_web_map_tile_service_reads_the_tile_layers(emu, base_url):
+    owslib_wmts = pytest.importorskip("owslib.wmts")
+    wmts = owslib_wmts.WebMapTileService(f"{base_url}/gwc/service/wmts")
+    assert "topp:states" in wmts.contents
+    layer = wmts.contents["topp:states"]
+    assert layer.title == emu.state.catalog.resources[("topp", "states")].title
+    assert set(layer.tilematrixsetlinks) == {"EPSG:4326", "EPSG:900913"}
+    matrix = wmts.tilematrixsets["EPSG:4326"].tilematrix["EPSG:4326:0"]
+    assert (matrix.matrixwidth, matrix.matrixheight, matrix.tilewidth) == (2, 1, 256)
+    tile = wmts.gettile(
+        layer="topp:states",
+        tilematrixset="EPSG:4326",
+        tilematrix="EPSG:4326:1",
+        row=0,
+        column=0,
+        format="image/png",
+    )
+    assert tile.read()[:8] == b"\x89PNG\r\n\x1a\n"

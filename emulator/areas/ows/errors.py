@@ -118,11 +118,7 @@ def ows_report(err: OwsError, service: str, version: str, base: str) -> tuple[by
     )
     status = (
         _OWS20_STATUS.get(code, 400)
-        if (service, version[:3])
-        in {
-            ("wfs", "2.0"),
-            ("wcs", "2.0"),
-        }
+        if (service, version[:3]) in {("wfs", "2.0"), ("wcs", "2.0"), ("wmts", "1.0")}
         else 200
     )
     return doc.encode("utf-8"), "application/xml", status

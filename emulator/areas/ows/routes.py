@@ -18,7 +18,7 @@ from ...access import ANONYMOUS
 from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
-from . import sources, wcs, wfs, wms
+from . import sources, wcs, wfs, wms, wmts
 from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError, ows_report, wms_report
 from .kvp import Call, upper_keys
 from .model import Published, View, check_service
@@ -34,6 +34,7 @@ HANDLERS: dict[str, dict[str, Handler]] = {
     "wms": wms.HANDLERS,
     "wfs": wfs.HANDLERS,
     "wcs": wcs.HANDLERS,
+    "wmts": wmts.HANDLERS,
 }
 
 
@@ -70,11 +71,14 @@ def _endpoint(path_service: str | None) -> Callable[[Request], Awaitable[Respons
     return endpoint
 
 
-async def dispatch(request: Request, path_service: str | None) -> Response:
+async def dispatch(
+    request: Request, path_service: str | None, fixed: dict[str, str] | None = None
+) -> Response:
     emu = context.emulator(request)
     state = emu.state
     principal = context.principal(request) or ANONYMOUS
     params = upper_keys(request.query_params.multi_items())
+    params.update(fixed or {})
     service = (params.get("SERVICE") or path_service or "").lower()
     version = params.get("VERSION") or params.get("WMTVER") or params.get("ACCEPTVERSIONS")
     base = context.base_url(request)
@@ -151,8 +155,39 @@ def denied_response(denied: Denied) -> Response:
     return Response(denied.message, 403, media_type="text/plain")
 
 
+async def wmts_tile(request: Request) -> Response:
+    """The RESTful tile URL of the WMTS capabilities' ``ResourceURL`` templates."""
+    p = request.path_params
+    fixed = {
+        "SERVICE": "WMTS",
+        "REQUEST": "GetTile",
+        "VERSION": "1.0.0",
+        "LAYER": p["tile_layer"],
+        "STYLE": p["style"],
+        "TILEMATRIXSET": p["matrix_set"],
+        "TILEMATRIX": p["matrix"],
+        "TILEROW": p["row"],
+        "TILECOL": p["col"],
+    }
+    fixed["FORMAT"] = request.query_params.get("format", "image/png")
+    return await dispatch(request, "wmts", fixed)
+
+
+async def wmts_capabilities(request: Request) -> Response:
+    fixed = {"SERVICE": "WMTS", "REQUEST": "GetCapabilities", "VERSION": "1.0.0"}
+    return await dispatch(request, "wmts", fixed)
+
+
 routes = [
     Route(path, _endpoint(svc if svc != "ows" else None), methods=["GET"])
     for svc in ("ows", *SERVICES)
     for path in (f"/{svc}", f"/{{workspace}}/{svc}", f"/{{workspace}}/{{layer}}/{svc}")
+] + [
+    Route("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
+    Route("/gwc/service/wmts/rest/WMTSCapabilities.xml", wmts_capabilities, methods=["GET"]),
+    Route(
+        "/gwc/service/wmts/rest/{tile_layer}/{style}/{matrix_set}/{matrix}/{row}/{col}",
+        wmts_tile,
+        methods=["GET"],
+    ),
 ]

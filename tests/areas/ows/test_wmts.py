@@ -46,7 +46,7 @@ def test_capabilities_list_the_tile_layers_and_gridsets(emu, anon):
     assert root.tag == f"{{{WMTS}}}Capabilities" and root.get("version") == "1.0.0"
     ids = [e.text for e in root.iterfind(f"{{{WMTS}}}Contents/{{{WMTS}}}Layer/{{{OWS}}}Identifier")]
     catalog = emu.state.catalog
-    visible = {l.prefixed for k, l in catalog.layers.items() if catalog.resources[k].enabled}
+    visible = {x.prefixed for k, x in catalog.layers.items() if catalog.resources[k].enabled}
     visible |= {g.prefixed for g in catalog.layer_groups.values()}
     expected = sorted(n for n in emu.state.seeding.tile_layers if n in visible)
     assert ids == expected

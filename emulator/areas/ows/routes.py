@@ -135,6 +135,9 @@ def error_response(err: OwsError, call: Call) -> Response:
     """The exception report of the call's service and version (the OWS 1.0 report when
     the service is not known)."""
     if call.service == "wms":
+        other = wms.exception_in_format(err, call)
+        if other is not None:
+            return other
         body, media_type = wms_report(err, wms.exception_version(call), call.base)
         return Response(body, 200, media_type=media_type)
     known = call.service in HANDLERS

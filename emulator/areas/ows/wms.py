@@ -25,6 +25,48 @@ def exception_version(call: Call) -> str:
     return "1.1.1" if version.startswith(("1.0", "1.1")) else "1.3.0"
 
 
+JSON_EXCEPTIONS = ("application/json", "json")
+IMAGE_EXCEPTIONS = {
+    "inimage": "inimage",
+    "application/vnd.ogc.se_inimage": "inimage",
+    "blank": "blank",
+    "application/vnd.ogc.se_blank": "blank",
+}
+
+
+def exception_in_format(err: OwsError, call: Call) -> Response | None:
+    """The exception in the format ``EXCEPTIONS`` asks for, when it is not XML: GeoServer's
+    JSON report, or (GetMap) an image of the map's size, blank or with the message drawn."""
+    wanted = (call.get("EXCEPTIONS") or "").lower()
+    if wanted in JSON_EXCEPTIONS:
+        doc = {
+            "version": exception_version(call),
+            "exceptions": [
+                {k: v for k, v in (("code", err.code), ("locator", err.locator)) if v}
+                | {"text": err.message}
+            ],
+        }
+        return Response(dumps(doc), 200, media_type="application/json")
+    kind = IMAGE_EXCEPTIONS.get(wanted)
+    if kind is None or call.request != "GetMap":
+        return None
+    from . import paint
+
+    try:
+        width = min(max(int(call.get("WIDTH") or 256), 1), 2048)
+        height = min(max(int(call.get("HEIGHT") or 256), 1), 2048)
+    except ValueError:
+        width, height = 256, 256
+    fmt = call.get("FORMAT") or "image/png"
+    fmt = fmt if fmt in paint.FORMATS else "image/png"
+    transparent = (call.get("TRANSPARENT") or "").lower() == "true"
+    canvas = paint.Canvas(width, height, (255, 255, 255, 0 if transparent else 255))
+    if kind == "inimage":
+        canvas.text((2, 2), err.message)
+    media = "image/png" if fmt.startswith("image/png") else fmt
+    return Response(canvas.encode(fmt, transparent), 200, media_type=media)
+
+
 def get_capabilities(view: View, call: Call) -> Response:
     settings = sources.service(view.state, sources.WMS, view.workspace)
     version = wms_capabilities.negotiate(call.version, list(settings.get("versions") or []))

@@ -61,3 +61,54 @@ def test_errors_change_nothing(emu, anon):
 
 def test_post_is_not_allowed(anon):
     assert anon.post("/wms", content=b"<x/>").status_code == 405
+
+
+def test_json_exceptions(anon):
+    r = anon.get(
+        "/wms",
+        params={
+            "service": "WMS",
+            "version": "1.3.0",
+            "request": "GetFoo",
+            "exceptions": "application/json",
+        },
+    )
+    assert r.headers["content-type"] == "application/json"
+    assert r.json() == {
+        "version": "1.3.0",
+        "exceptions": [
+            {
+                "code": "OperationNotSupported",
+                "locator": "GetFoo",
+                "text": "No such operation WMS 1.3.0 GetFoo",
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    "kind", ["application/vnd.ogc.se_inimage", "application/vnd.ogc.se_blank", "INIMAGE", "BLANK"]
+)
+def test_image_exceptions_of_getmap(anon, kind):
+    from io import BytesIO
+
+    from PIL import Image
+
+    params = {
+        "service": "WMS",
+        "version": "1.1.1",
+        "request": "GetMap",
+        "layers": "nope",
+        "srs": "EPSG:4326",
+        "bbox": "0,0,1,1",
+        "width": 30,
+        "height": 20,
+        "format": "image/png",
+        "exceptions": kind,
+    }
+    r = anon.get("/wms", params=params)
+    assert r.headers["content-type"] == "image/png"
+    img = Image.open(BytesIO(r.content)).convert("RGB")
+    assert img.size == (30, 20)
+    dark = [c for c in (img.getcolors(30 * 20) or []) if sum(c[1]) < 300]
+    assert bool(dark) == ("inimage" in kind.lower())

@@ -62,7 +62,7 @@ def request(view: View, call: Call) -> tuple[list[Entry], str]:
     else:
         ref = _default(item)
         if style_names and style_names[0]:
-            ref = _style_ref(view, item, style_names[0])
+            ref = style_ref(view, item, style_names[0])
         pairs.append((item, ref))
     rule_name = call.get("RULE")
     entries = []
@@ -89,7 +89,7 @@ def _default(layer: Layer) -> StyleRef:
     return layer.default_style or StyleRef(None, "generic")
 
 
-def _style_ref(view: View, layer: Layer, name: str) -> StyleRef:
+def style_ref(view: View, layer: Layer, name: str) -> StyleRef:
     ws, sep, local = name.partition(":")
     candidates = (
         [StyleRef(ws, local)] if sep else [StyleRef(layer.workspace, name), StyleRef(None, name)]

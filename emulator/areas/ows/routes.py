@@ -38,9 +38,7 @@ HANDLERS: dict[str, dict[str, Handler]] = {
 }
 
 
-def _scope(
-    request: Request, view_args: dict[str, object]
-) -> tuple[str | None, Published | None, str]:
+def _scope(request: Request) -> tuple[str | None, Published | None, str]:
     """(workspace, the one published item, the URL base of the virtual service)."""
     state = context.emulator(request).state
     base = context.base_url(request)
@@ -82,7 +80,7 @@ async def dispatch(
     service = (params.get("SERVICE") or path_service or "").lower()
     version = params.get("VERSION") or params.get("WMTVER") or params.get("ACCEPTVERSIONS")
     base = context.base_url(request)
-    ws, only, service_base = _scope(request, {})
+    ws, only, service_base = _scope(request)
     call = Call(
         base=base,
         service_base=service_base,

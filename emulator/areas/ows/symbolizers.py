@@ -97,7 +97,7 @@ def _rule(el: Any) -> Rule:
         name=wxml.text(el, "Name"),
         title=wxml.text(source, "Title"),
         abstract=wxml.text(source, "Abstract"),
-        filter=_cql(_first(flt)) if flt is not None else None,
+        filter=filter_cql(_first(flt)) if flt is not None else None,
         else_filter=wxml.child(el, "ElseFilter") is not None,
         min_scale=_float(wxml.text(el, "MinScaleDenominator")),
         max_scale=_float(wxml.text(el, "MaxScaleDenominator")),
@@ -266,17 +266,17 @@ def _expr(el: Any | None) -> str:
     return (el.text or "").strip()
 
 
-def _cql(el: Any | None) -> str | None:
+def filter_cql(el: Any | None) -> str | None:
     """GeoTools' CQL text of an OGC filter element (None for an empty filter)."""
     if el is None:
         return None
     name = wxml.local(el.tag)
     kids = [c for c in el if isinstance(c.tag, str)]
     if name in ("And", "Or"):
-        parts = [_cql(c) or "INCLUDE" for c in kids]
+        parts = [filter_cql(c) or "INCLUDE" for c in kids]
         return "(" + f" {name.upper()} ".join(parts) + ")"
     if name == "Not":
-        return f"NOT ({_cql(kids[0]) if kids else 'INCLUDE'})"
+        return f"NOT ({filter_cql(kids[0]) if kids else 'INCLUDE'})"
     if name in _COMPARISONS:
         lhs = _expr(kids[0] if kids else None)
         rhs = _expr(kids[1] if len(kids) > 1 else None)

@@ -14,7 +14,7 @@ from . import gml, sources, wfs_capabilities, wfs_query
 from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
 from .kvp import Call
 from .model import View
-from .symbolizers import _cql
+from .symbolizers import filter_cql
 from .writer import XmlWriter, attr
 
 V100, V110, V200 = wfs_capabilities.VERSIONS
@@ -313,7 +313,7 @@ def _filter_to_cql(text: str) -> str:
             if isinstance(c.tag, str)
         ]
         return "IN (" + ", ".join(f"'{i}'" for i in ids if i) + ")"
-    return _cql(first) or "INCLUDE"
+    return filter_cql(first) or "INCLUDE"
 
 
 def get_feature(view: View, call: Call) -> Response:
@@ -355,11 +355,11 @@ def get_feature(view: View, call: Call) -> Response:
         dialect = GML_FORMATS[fmt]
     else:
         raise OwsError(f"Unknown output format: {fmt}", INVALID, "outputFormat")
-    body = _gml(view, call, results, version, dialect, hits, decimals)
+    body = gml_collection(view, call, results, version, dialect, hits, decimals)
     return Response(body, 200, media_type=CONTENT_TYPES[dialect])
 
 
-def _gml(
+def gml_collection(
     view: View,
     call: Call,
     results: list[wfs_query.Result],

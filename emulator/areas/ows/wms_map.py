@@ -22,7 +22,7 @@ from .errors import (
     OwsError,
 )
 from .kvp import Call
-from .legend import _style_ref
+from .legend import style_ref
 from .model import View
 from .symbolizers import rules
 
@@ -85,7 +85,7 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
             ref = item.default_style or StyleRef(None, "generic")
             if style:
                 try:
-                    ref = _style_ref(view, item, style)
+                    ref = style_ref(view, item, style)
                 except OwsError:
                     raise OwsError(f"No such style: {style}", STYLE_NOT_DEFINED, "styles") from None
             pairs.append((item, ref))
@@ -160,7 +160,7 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
     )
 
 
-def _features(view: View, layer: Layer) -> tuple[list[Any], str | None, str]:
+def held_features(view: View, layer: Layer) -> tuple[list[Any], str | None, str]:
     res = view.resource(layer)
     if not isinstance(res, FeatureType):
         return [], None, res.srs or "EPSG:4326"
@@ -177,7 +177,7 @@ def get_map(view: View, call: Call) -> Response:
     painter = render.MapPainter(canvas, req.bbox, req.srs)
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
     for layer, ref in req.layers:
-        features, geometry, data_srs = _features(view, layer)
+        features, geometry, data_srs = held_features(view, layer)
         if not features or geometry is None:
             continue
         painter.draw_layer(
@@ -225,7 +225,7 @@ def get_feature_info(view: View, call: Call) -> Response:
             res = view.resource(layer)
             if not isinstance(res, FeatureType):
                 continue
-            features, geometry, data_srs = _features(view, layer)
+            features, geometry, data_srs = held_features(view, layer)
             to_data = crs.transform(req.srs, data_srs)
             if geometry is None or to_data is None:
                 found.append((res, geometry, []))
@@ -350,5 +350,7 @@ def _info_gml(
     results = [_rows(res, hits, view) for res, _, hits in found]
     gml3 = "3.1.1" in fmt
     version = "1.1.0" if gml3 else "1.0.0"
-    body = wfs._gml(view, call, results, version, "gml31" if gml3 else "gml2", False, decimals)
+    body = wfs.gml_collection(
+        view, call, results, version, "gml31" if gml3 else "gml2", False, decimals
+    )
     return Response(body, 200, media_type=fmt)

@@ -12,6 +12,7 @@ from ..seeding.gridsets import GridSet
 from . import crs, paint, render, sources, styles, wms_map
 from .errors import INVALID, MISSING, OwsError
 from .kvp import Call, url
+from .legend import style_ref
 from .model import Published, View
 from .symbolizers import rules
 from .writer import XmlWriter
@@ -253,12 +254,10 @@ def get_tile(view: View, call: Call) -> Response:
     else:
         ref = item.default_style or StyleRef(None, "generic")
         if style and style != ref.name:
-            from .legend import _style_ref
-
-            ref = _style_ref(view, item, style)
+            ref = style_ref(view, item, style)
         layers = [(item, ref)]
     for layer, ref in layers:
-        features, geometry, data_srs = wms_map._features(view, layer)
+        features, geometry, data_srs = wms_map.held_features(view, layer)
         if features and geometry is not None and crs.transform(data_srs, srs) is not None:
             painter.draw_layer(
                 features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale

@@ -505,7 +505,7 @@ class Capabilities:
         self._bbox(bounds, crs)
         if self.v13:
             w.start("Style")
-            w.element("Name", "")
+            w.element("Name", "default-style")
             w.element("Title", f"{name} style")
             w.element("Abstract", f"Default style for {name} layer")
             self._legend(name, None, None)

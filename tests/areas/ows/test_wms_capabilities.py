@@ -199,7 +199,9 @@ def test_layer_group_element(anon, h):
     assert group.findtext("wms:Abstract", namespaces=NS) == "Layer-Group type layer: spearfish"
     assert group.findtext("wms:CRS", namespaces=NS) == "EPSG:26713"
     style = group.find("wms:Style", NS)
-    assert style.findtext("wms:Name", namespaces=NS) == ""
+    assert style.findtext("wms:Name", namespaces=NS) == "default-style"
+    assert style.findtext("wms:Title", namespaces=NS) == "spearfish style"
+    assert style.findtext("wms:Abstract", namespaces=NS) == "Default style for spearfish layer"
     assert group.find("wms:Layer", NS) is None  # SINGLE: members are not listed inside
     world = _layer(root, "ne:world")
     assert world.findtext("wms:Title", namespaces=NS) == "World Map"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 NS = {"wms": "http://www.opengis.net/wms", "xlink": "http://www.w3.org/1999/xlink"}
@@ -395,3 +397,31 @@ def test_disabled_service_answers_an_exception(settings, anon, h):
 def test_same_requests_give_identical_bytes(anon):
     params = {"service": "WMS", "request": "GetCapabilities"}
     assert anon.get("/ows", params=params).content == anon.get("/ows", params=params).content
+
+
+TEXT = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc", "Cn", "Co"), blacklist_characters="\r"),
+    min_size=1,
+    max_size=40,
+).filter(lambda t: t.strip() == t)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(title=TEXT, abstract=TEXT, keyword=TEXT)
+def test_titles_abstracts_and_keywords_round_trip_through_capabilities(
+    emu, anon, h, title, abstract, keyword
+):
+    res = emu.state.catalog.resources[("topp", "states")]
+    res.title, res.abstract, res.keywords = title, abstract, [keyword]
+    for version in ("1.1.1", "1.3.0"):
+        root = h.caps(anon, version=version)
+        states = (
+            _layer(root, "topp:states") if version == "1.3.0" else _layer_111(root, "topp:states")
+        )
+        ns = NS if version == "1.3.0" else {}
+        p = "wms:" if version == "1.3.0" else ""
+        assert states.findtext(f"{p}Title", namespaces=ns) == title
+        assert states.findtext(f"{p}Abstract", namespaces=ns) == abstract
+        assert [k.text for k in states.iterfind(f"{p}KeywordList/{p}Keyword", ns)] == [keyword]

@@ -17,6 +17,7 @@ from .catalog import scenario as catalog
 from .mosaics import scenario as mosaics
 from .security import scenario as security
 from .seeding import scenario as seeding
+from .settings import scenario as settings
 from .styles import scenario as styles
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
@@ -33,6 +34,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("urlChecks", urlchecks),
     ("about", about),
     ("seeding", seeding),
+    ("serverSettings", settings),
 ]
 
 TOP_LEVEL_KEYS = frozenset({"extends", "settings", *(key for key, _ in SECTIONS)})

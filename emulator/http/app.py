@@ -37,6 +37,22 @@ AREAS: list[LazyRoutes] = [
         ("security", ("/rest/security/masterpw", "/rest/security/acl")),
         ("urlchecks", ("/rest/urlchecks",)),
         ("about", ("/rest/about",)),
+        (
+            "settings",
+            (
+                "/rest/settings",
+                "/rest/services",
+                "/rest/logging",
+                "/rest/fonts",
+                "/rest/templates",
+                "/rest/workspaces/*/settings",
+                "/rest/workspaces/*/templates",
+                "/rest/workspaces/*/datastores/*/templates",
+                "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
+                "/rest/workspaces/*/coveragestores/*/templates",
+                "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
+            ),
+        ),
         ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
         (
             "appschema",

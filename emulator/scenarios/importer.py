@@ -5,7 +5,8 @@ Only GET requests are made. The scenario ``extends`` ``empty`` (the built-in sec
 and adds, section by section, what the server has: ``catalog`` and ``styles`` (bodies saved
 beside the scenario; ``import_catalog.py``), ``users``, ``authProviders``, ``authFilters``,
 ``security``, ``urlChecks``, ``about`` (versions and manifests) and ``seeding`` (tile layers,
-custom gridsets; ``import_seeding.py``). An endpoint the server does
+custom gridsets; ``import_seeding.py``) and ``serverSettings`` (global and workspace
+settings, services, logging, fonts, templates; ``import_settings.py``). An endpoint the server does
 not have (404) or refuses (403) leaves its part out, with a note; a section the emulator
 does not accept is left out with the reason.
 
@@ -340,7 +341,7 @@ SectionReader = Callable[[Context], "dict[str, Any] | None"]
 
 
 def section_readers() -> list[tuple[str, SectionReader]]:
-    from . import import_catalog, import_seeding
+    from . import import_catalog, import_seeding, import_settings
 
     return [
         ("users", read_users),
@@ -352,6 +353,7 @@ def section_readers() -> list[tuple[str, SectionReader]]:
         ("urlChecks", read_url_checks),
         ("about", read_about),
         ("seeding", import_seeding.read_seeding),
+        ("serverSettings", import_settings.read_server_settings),
     ]
 
 

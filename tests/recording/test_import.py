@@ -385,3 +385,36 @@ def test_the_imported_scenario_serves(configured: tuple[Emulator, str], tmp_path
     finally:
         server.stop()
     assert answer.json()["regexUrlCheck"]["enabled"] is False
+
+
+def test_import_reads_settings_services_and_templates(
+    upstream: tuple[Emulator, str], tmp_path: Path
+) -> None:
+    emu, url = upstream
+    with httpx.Client(base_url=url, auth=ADMIN) as c:
+        c.put("/rest/settings/contact", json={"contact": {"contactPerson": "Imported"}})
+        c.put("/rest/services/wms/settings", json={"wms": {"srs": {"string": ["EPSG:4326"]}}})
+        c.put("/rest/services/wfs/workspaces/topp/settings", json={"wfs": {"maxFeatures": 7}})
+        c.post("/rest/workspaces/sf/settings", json={"settings": {"numDecimals": 3}})
+        c.put("/rest/logging", json={"logging": {"level": "VERBOSE_LOGGING"}})
+        c.put("/rest/templates/header.ftl", content=b"<b>hi</b>")
+        c.put("/rest/workspaces/topp/templates/content.ftl", content=b"${x}")
+    result = import_scenario(url, "admin", "geoserver", tmp_path / "imported.json")
+    section = result.document["serverSettings"]
+    assert set(section["workspaces"]) == {"topp", "sf"}
+    loaded = Emulator(tmp_path / "imported.json").state.settings
+    theirs = emu.state.settings
+    assert loaded.settings()["contact"]["contactPerson"] == "Imported"
+    assert loaded.service("wms")["srs"] == ["EPSG:4326"]
+    assert loaded.service("wfs", "topp")["maxFeatures"] == 7
+    assert loaded.settings("sf")["numDecimals"] == 3
+    assert loaded.logging == theirs.logging
+    assert loaded.update_sequence == theirs.update_sequence
+    for kind in ("wms", "wfs", "wcs", "wmts"):
+        assert {k: v for k, v in loaded.services[kind].items() if k != "id"} == {
+            k: v for k, v in theirs.services[kind].items() if k != "id"
+        }
+    assert section["templates"] == {
+        "templates/header.ftl": "<b>hi</b>",
+        "workspaces/topp/content.ftl": "${x}",
+    }

@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute
 from ...core.errors import Conflict, Forbidden, Invalid, MethodNotAllowed, NotFound
 from ...http.context import emulator
 from ...http.routing import Route
+from ..settings import files as settings_files
 from . import hooks, web
 from .codec import namespace_node, workspace_node
 from .parse import parse_namespace, parse_workspace
@@ -88,14 +89,18 @@ def _workspace_files_gone(request: Request, name: str) -> None:
     """A deleted workspace takes its own styles and its data-directory folder with it."""
     state = emulator(request).state
     state.styles.drop_workspace(name)
+    state.settings.drop_workspace(name)
     state.datadir.delete(f"workspaces/{name}")
+    settings_files.sync_workspace(state, emulator(request).clock.now(), name)
 
 
 def _workspace_files_moved(request: Request, old: str, new: str) -> None:
     """A renamed workspace keeps its styles and folder under the new name."""
     state = emulator(request).state
     state.styles.rename_workspace(old, new)
+    state.settings.rename_workspace(old, new)
     state.datadir.move(f"workspaces/{old}", f"workspaces/{new}")
+    settings_files.sync_workspace(state, emulator(request).clock.now(), new)
 
 
 async def namespaces(request: Request) -> Response:

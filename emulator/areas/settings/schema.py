@@ -181,6 +181,7 @@ SERVICE: Table = (
     _f("schemaBaseURL"),
     _f("verbose", "bool"),
     _f("metadata", "metadata"),
+    _f("defaultLocale"),
 )
 
 WATERMARK: Table = (
@@ -331,7 +332,7 @@ def check_field(field: Field, value: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected an object of strings")
         return dict(value)
     if kind == "keywords":
-        return [_keyword(k, f"{where}[{i}]") for i, k in enumerate(_list(value, where))]
+        return [keyword(k, f"{where}[{i}]") for i, k in enumerate(_list(value, where))]
     if kind == "record":
         return check(field.table, value, where)
     if kind == "gml":
@@ -352,7 +353,8 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _keyword(value: Any, where: str) -> dict[str, str]:
+def keyword(value: Any, where: str) -> dict[str, str]:
+    """A checked keyword: ``{"value", "language"?, "vocabulary"?}`` (a string is a value)."""
     if isinstance(value, str):
         value = {"value": value}
     if not isinstance(value, dict) or not isinstance(value.get("value"), str):

@@ -19,6 +19,7 @@ from .security import scenario as security
 from .seeding import scenario as seeding
 from .settings import scenario as settings
 from .styles import scenario as styles
+from .uploads import scenario as uploads
 from .urlchecks import scenario as urlchecks
 from .users import scenario as users
 
@@ -31,6 +32,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("mosaics", mosaics),
     ("styles", styles),
     ("appSchema", appschema),
+    ("features", uploads),
     ("urlChecks", urlchecks),
     ("about", about),
     ("seeding", seeding),

@@ -117,3 +117,31 @@ async def faults(request: Request) -> Response:
 
 
 routes.append(Route("/__emulator/faults", faults, methods=["GET", "POST", "DELETE"]))
+
+
+# -- remote content for url. uploads (the uploads issue) ------------------------------------
+
+
+async def remote(request: Request) -> Response:
+    """Content the emulated server reads for ``url.`` uploads of a URL (it has no network):
+    PUT ``?url=U`` with the bytes as body registers it, DELETE ``?url=U`` forgets it
+    (without ``url``: all), GET lists the registered URLs with their sizes."""
+    store = emulator(request).state.features
+    url = request.query_params.get("url")
+    if request.method == "GET":
+        return _json(
+            {"remote": [{"url": u, "size": len(d)} for u, d in sorted(store.remote.items())]}
+        )
+    if request.method == "DELETE":
+        if url is None:
+            store.remote.clear()
+        else:
+            store.remote.pop(url, None)
+        return Response(status_code=204)
+    if not url:
+        raise Invalid("Missing query parameter url")
+    store.remote[url] = await body(request)
+    return Response(status_code=204)
+
+
+routes.append(Route("/__emulator/remote", remote, methods=["GET", "PUT", "DELETE"]))

@@ -269,3 +269,72 @@ def test_upload_publish_and_delete_style(geo: Geoserver, emu: Emulator, sld: str
     with pytest.raises(GeoserverException) as err:
         geo.delete_style("mystyle")
     assert err.value.status == 404
+
+
+# -- file uploads (issue 20) ------------------------------------------------------------------
+
+
+def _shapefile(folder, name: str = "parcels") -> dict[str, str]:
+    import shapefile
+
+    base = folder / name
+    with shapefile.Writer(str(base), shapeType=5) as w:
+        w.field("ID", "N", 6, 0)
+        w.poly([[(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)]])
+        w.record(1)
+    (folder / f"{name}.prj").write_text('GEOGCS["WGS 84",AUTHORITY["EPSG","4326"]]')
+    return {ext: str(folder / f"{name}.{ext}") for ext in ("shp", "shx", "dbf", "prj")}
+
+
+def _geotiff(path) -> None:
+    from PIL import Image, TiffImagePlugin
+
+    info = TiffImagePlugin.ImageFileDirectory_v2()
+    info[33550] = (1.0, 1.0, 0.0)
+    info[33922] = (0.0, 0.0, 0.0, 5.0, 45.0, 0.0)
+    info[34735] = (1, 1, 0, 2, 1024, 0, 1, 2, 2048, 0, 1, 4326)
+    Image.new("L", (10, 5)).save(path, "TIFF", tiffinfo=info)
+
+
+def test_create_coveragestore_from_a_geotiff(geo: Geoserver, emu: Emulator, tmp_path) -> None:
+    path = tmp_path / "dem.tif"
+    _geotiff(path)
+    answer = geo.create_coveragestore(str(path), workspace="sf", layer_name="dem")
+    assert answer["coverageStore"]["name"] == "dem"
+    assert answer["coverageStore"]["type"] == "GeoTIFF"
+    layer = geo.get_layer("dem", workspace="sf")
+    assert layer["layer"]["type"] == "RASTER"
+
+
+def test_create_shp_datastore(geo: Geoserver, emu: Emulator, tmp_path) -> None:
+    import zipfile
+
+    files = _shapefile(tmp_path)
+    archive = tmp_path / "parcels.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for path in files.values():
+            z.write(path, arcname=path.rsplit("/", 1)[-1])
+    assert "successfully" in geo.create_shp_datastore(str(archive), workspace="sf")
+    assert emu.state.catalog.feature_type("sf", "parcels") is not None
+    assert emu.state.features.get("sf", "parcels", "parcels") is not None
+
+
+def test_create_gpkg_datastore(geo: Geoserver, emu: Emulator, tmp_path) -> None:
+    import sqlite3
+
+    path = tmp_path / "places.gpkg"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT, srs_id INTEGER PRIMARY KEY,"
+        " organization TEXT, organization_coordsys_id INTEGER, definition TEXT);"
+        "INSERT INTO gpkg_spatial_ref_sys VALUES ('WGS 84', 4326, 'EPSG', 4326, 'GEOGCS[]');"
+        "CREATE TABLE gpkg_contents (table_name TEXT, data_type TEXT, srs_id INTEGER);"
+        "INSERT INTO gpkg_contents VALUES ('places', 'features', 4326);"
+        "CREATE TABLE gpkg_geometry_columns (table_name TEXT, column_name TEXT,"
+        " geometry_type_name TEXT, srs_id INTEGER);"
+        "INSERT INTO gpkg_geometry_columns VALUES ('places', 'geom', 'POINT', 4326);"
+        "CREATE TABLE places (fid INTEGER PRIMARY KEY, geom BLOB, name TEXT);"
+    )
+    conn.close()
+    assert "successfully" in geo.create_gpkg_datastore(str(path), workspace="sf")
+    assert emu.state.catalog.feature_type("sf", "places") is not None

@@ -308,3 +308,50 @@ def test_keystore_password(cat: Catalog) -> None:
     assert cat.get_master_pwd() == "geoserver"
     assert cat.set_master_pwd("geoserver2") == "geoserver2"
     assert cat.get_master_pwd() == "geoserver2"
+
+
+# -- file uploads (issue 20) ------------------------------------------------------------------
+
+
+def _shapefile(folder, name: str = "parcels") -> dict[str, str]:
+    import shapefile
+
+    base = folder / name
+    with shapefile.Writer(str(base), shapeType=1) as w:
+        w.field("NAME", "C", 10)
+        w.point(1, 2)
+        w.record("a")
+    (folder / f"{name}.prj").write_text('GEOGCS["WGS 84",AUTHORITY["EPSG","4326"]]')
+    return {ext: str(folder / f"{name}.{ext}") for ext in ("shp", "shx", "dbf", "prj")}
+
+
+def test_create_featurestore_from_shapefile_parts(cat: Catalog, emu: Emulator, tmp_path) -> None:
+    cat.create_featurestore("parcels", _shapefile(tmp_path), workspace="sf")
+    store = cat.get_store("parcels", "sf")
+    assert store.type == "Shapefile"
+    assert cat.get_resource("parcels", store=store) is not None
+
+
+def test_add_data_to_a_database_store_imports(cat: Catalog, emu: Emulator, tmp_path) -> None:
+    ds = cat.create_datastore("pg", "sf")
+    ds.connection_parameters.update(host="db", port="5432", database="gis", dbtype="postgis")
+    cat.save(ds)
+    cat.add_data_to_store("pg", "parcels", _shapefile(tmp_path), workspace="sf")
+    table = emu.state.features.get("sf", "pg", "parcels")
+    assert table is not None and len(table.features) == 1
+
+
+def test_create_coveragestore_uploading_a_geotiff(cat: Catalog, emu: Emulator, tmp_path) -> None:
+    from PIL import Image, TiffImagePlugin
+
+    info = TiffImagePlugin.ImageFileDirectory_v2()
+    info[33550] = (1.0, 1.0, 0.0)
+    info[33922] = (0.0, 0.0, 0.0, 5.0, 45.0, 0.0)
+    info[34735] = (1, 1, 0, 2, 1024, 0, 1, 2, 2048, 0, 1, 4326)
+    path = tmp_path / "dem.tif"
+    Image.new("L", (10, 5)).save(path, "TIFF", tiffinfo=info)
+    cat.create_coveragestore("dem", workspace="sf", path=str(path), upload_data=True)
+    store = cat.get_store("dem", "sf")
+    assert store.type == "GeoTIFF"
+    coverage = emu.state.catalog.coverage("sf", "dem")
+    assert coverage is not None and coverage.native_coverage_name == "dem"

@@ -44,6 +44,7 @@ def test_profiles_differ_exactly_on_the_decision_rows():
         "appschema_create_zip_status",
         "mosaic_upload_status",
         "mosaic_harvest_status",
+        "upload_unreadable_status",
     }
     assert decisions_for("spec") is SPEC and decisions_for("geoserver") is GEOSERVER
     with pytest.raises(ValueError):

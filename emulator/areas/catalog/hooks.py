@@ -23,6 +23,9 @@ def store_deleted(state: State, store: Store, purge: str | None = None) -> None:
         from ..mosaics.service import release_store  # the mosaics area, loaded on first use
 
         release_store(state, store, purge)
+        from ..uploads.coverages import release_store as release_file  # single-file coverages
+
+        release_file(state, store, purge)
     elif isinstance(store, DataStore):
         state.appschema.forget(store.workspace, store.name)
         state.features.drop_store(store.workspace, store.name)  # uploaded features go too

@@ -142,6 +142,9 @@ async def _post(
             f"Trying to create new {SPECS[kind][3]} inside the store, but no name was specified"
         )
     res = _build(kind, store, fields)
+    from ..uploads.build import fill_from_data  # the data behind upload stores, on first use
+
+    fill_from_data(web.state(request), res, fields)
     _check_native(store, res, fields)
     cat.add_resource(res, when=web.now(request))
     segs = [f"workspaces/{_seg(ws)}"] + (

@@ -133,7 +133,10 @@ async def store(request: Request, spec: Spec) -> Response:
     fields = parse_store(data)
     updated = copy.deepcopy(current)
     _apply(updated, fields)
+    old = (current.workspace, current.name)
     cat.replace_store(current.workspace, current.name, updated, when=web.now(request))
+    if (updated.workspace, updated.name) != old:  # uploaded data follows its store
+        web.state(request).features.move_store(old, (updated.workspace, updated.name))
     return Response(status_code=200)
 
 

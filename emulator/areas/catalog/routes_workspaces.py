@@ -97,6 +97,7 @@ def _workspace_files_gone(request: Request, name: str) -> None:
 def _workspace_files_moved(request: Request, old: str, new: str) -> None:
     """A renamed workspace keeps its styles and folder under the new name."""
     state = emulator(request).state
+    state.features.rename_workspace(old, new)  # the data behind its upload stores
     state.styles.rename_workspace(old, new)
     state.settings.rename_workspace(old, new)
     state.datadir.move(f"workspaces/{old}", f"workspaces/{new}")

@@ -86,7 +86,9 @@ async def upload(request: Request, method: str) -> Response:
     if request.method == "POST":
         return await _harvest(request, ctx, method, fmt, ws, store)
     if fmt != "imagemosaic":
-        raise Invalid(f"The emulator accepts uploads of image mosaics only, not {fmt}")
+        from ..uploads.routes import put_coverage  # GeoTIFF, world image, ArcGrid uploads
+
+        return await put_coverage(request, method)
     configured = (request.query_params.get("configure") or "").lower() != "none"
     name = request.query_params.get("coverageName")
     if method == "external" and not _is_zip(request):

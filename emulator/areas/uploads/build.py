@@ -11,20 +11,25 @@ mercator, WGS 84 / UTM). Attributes carry their bindings and the text lengths.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from ...core.errors import ServerError
 from ..catalog.entities import Attribute as CatalogAttribute
-from ..catalog.entities import BBox, FeatureType, is_projected
+from ..catalog.entities import BBox, FeatureType, Resource, is_projected
 from ..catalog.model import Catalog
 from ..mosaics.geo import Envelope, to_lonlat
+from .features import FeatureStore
 from .readers import TypeRead
+
+if TYPE_CHECKING:
+    from ...state import State
 
 
 def plan_names(
     cat: Catalog, ws: str, store: str, natives: list[str]
 ) -> list[tuple[str, str | None]]:
     """(native name, new name or None when the store already publishes it) per type; a
-    taken name becomes ``name1`` … ``name9`` as GeoServer tries them."""
+    taken name becomes the first free of ``name1``, ``name2``… as GeoServer tries them."""
     existing = {
         (r.native_name or r.name): r.name for r in cat.list_resources(ws, "featureType", store)
     }
@@ -35,13 +40,8 @@ def plan_names(
             plan.append((native, None))
             continue
         name, x = native, 1
-        if name in taken:
-            while True:
-                name, x = f"{native}{x}", x + 1
-                if x >= 10 or name not in taken:
-                    break
-        if name in taken:
-            raise ServerError(f"Resource named '{name}' already exists in namespace: '{ws}'")
+        while name in taken:  # the newest GeoServer tries name1, name2, … without a cap
+            name, x = f"{native}{x}", x + 1
         taken.add(name)
         plan.append((native, name))
     return plan
@@ -102,3 +102,44 @@ def configure_type(
     replaced = cat.replace_resource(ws, current.name, updated, when=when)
     assert isinstance(replaced, FeatureType)
     return replaced
+
+
+def from_features(
+    features: FeatureStore, ws: str, store: str, native: str, name: str
+) -> FeatureType | None:
+    """The feature type GeoServer would build for ``native`` of an upload store (for a
+    feature type POSTed with only a name after ``configure=none``), None when the store
+    keeps no such table."""
+    table = features.get(ws, store, native)
+    if table is None:
+        return None
+    return feature_type(ws, store, TypeRead(table, table.srs), name)
+
+
+FILLED = (
+    "title", "keywords", "native_crs", "srs", "projection_policy", "native_bbox", "latlon_bbox",
+    "attributes", "description", "native_coverage_name", "native_format", "supported_formats",
+    "interpolation_methods", "default_interpolation_method", "dimensions", "request_srs",
+    "response_srs", "parameters", "metadata",
+)  # fmt: skip
+
+
+def fill_from_data(state: State, res: Resource, given: Mapping[str, Any]) -> None:
+    """Fill what a client did not give in a POSTed feature type or coverage from the data an
+    upload store keeps for its native name (``CatalogBuilder.initFeatureType`` and
+    ``initCoverage``: the client's fields win)."""
+    native = res.native_name or res.name
+    built: Resource | None
+    if isinstance(res, FeatureType):
+        built = from_features(state.features, res.workspace, res.store, native, res.name)
+    else:
+        from .coverages import from_grid
+
+        store = state.catalog.coverage_store(res.workspace, res.store)
+        native = getattr(res, "native_coverage_name", None) or native
+        built = from_grid(state, store, native, res.name) if store is not None else None
+    if built is None:
+        return
+    for key in FILLED:
+        if key not in given and hasattr(res, key) and hasattr(built, key):
+            setattr(res, key, getattr(built, key))

@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 @record
 class Context:
     state: State
-    when: str
-    """the emulated time in the catalog's date format"""
+    when: str | None
+    """the emulated time in the catalog's date format (None: a scenario, undated)"""
     seconds: float
     """the emulated clock, for data-directory file times"""
     url_allowed: Callable[[str], bool]

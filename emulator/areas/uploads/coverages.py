@@ -1,11 +1,290 @@
-"""``PUT …/coveragestores/{store}/{method}.{format}`` for single-file coverages (stub)."""
+"""``PUT …/coveragestores/{store}/{method}.{format}`` for single-file coverages.
+
+As GeoServer's ``CoverageStoreFileController``: the file is placed as for data stores
+(``staging``; a non-ZIP body is saved as ``<store>.<format>``), read and checked first
+(``rasters``; as the upload validator does, an unreadable file stores nothing), then the
+coverage store is created or updated (type ``GeoTIFF``, ``WorldImage`` or ``ArcGrid``; URL
+``file:data/<ws>/<store>/<file>`` for inline uploads, the file's absolute URL for external
+ones). With ``configure=none`` that is all (201, no body); otherwise the coverage is built
+as ``CatalogBuilder.buildCoverage`` builds it (named after the file, or ``coverageName``),
+added with its layer or, when the store already has it, updated; 201 with the store.
+"""
 
 from __future__ import annotations
 
-from ...core.errors import Invalid
-from ..catalog.entities import CoverageStore
+import copy
+import posixpath
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...core.errors import Invalid, NotFound, ServerError
+from ..catalog.entities import BBox, Coverage, CoverageDimension, CoverageStore
+from ..catalog.model import Catalog
+from ..mosaics.configure import INTERPOLATIONS, SUPPORTED_FORMATS
+from ..mosaics.geo import to_lonlat
+from ..mosaics.sources import DATADIR, FileRef, locate
+from . import rasters
 from .context import Context, Request
+from .readers import Unreadable
+from .staging import Placed, absolute, place
+
+if TYPE_CHECKING:
+    from ...state import State
+
+Reader = Callable[[str, bytes, rasters.Sidecar], rasters.Raster]
+FORMATS: dict[str, tuple[str, Reader, tuple[str, ...]]] = {
+    "geotiff": ("GeoTIFF", rasters.read_geotiff, ("tif", "tiff")),
+    "worldimage": (
+        "WorldImage",
+        rasters.read_world_image,
+        ("png", "jpg", "jpeg", "gif", "tif", "tiff", "bmp"),
+    ),  # fmt: skip
+    "arcgrid": ("ArcGrid", rasters.read_arcgrid, ("asc", "arc", "grd")),
+}
+"""the formats read here: (store type, reader, file extensions a ZIP's main file has)"""
+PARAMETERS = {
+    "geotiff": {
+        "InputTransparentColor": "",
+        "SUGGESTED_TILE_SIZE": "512,512",
+        "RescalePixels": "true",
+    },  # fmt: skip
+    "worldimage": {"InputTransparentColor": "", "SUGGESTED_TILE_SIZE": "512,512"},
+    "arcgrid": {"InputTransparentColor": "", "SUGGESTED_TILE_SIZE": "512,512"},
+}
+EXECUTABLES = (b"\x7fELF", b"MZ", b"\xfe\xed\xfa", b"\xcf\xfa\xed\xfe", b"#!")
 
 
 def upload(ctx: Context, req: Request) -> CoverageStore | None:
-    raise Invalid(f"Uploads of {req.format} are not supported yet")
+    """Carry out the upload; the store to answer with (None with ``configure=none``)."""
+    fmt = req.format.lower()
+    if fmt not in FORMATS:
+        raise Invalid(f"Uploads of {req.format} coverages are not emulated")
+    type_name, reader, exts = FORMATS[fmt]
+    cat = ctx.state.catalog
+    workspace = cat.workspace(req.workspace)
+    if workspace is None:
+        raise NotFound(f"No such workspace : {req.workspace}")
+    ws = workspace.name
+    placed = place(
+        ctx.state.datadir,
+        req.method,
+        req.body,
+        ws=ws,
+        store=req.store,
+        fmt=fmt,
+        is_zip=req.is_zip,
+        filename=req.filename,
+        max_total=ctx.max_total,
+        remote=ctx.state.features.remote.get,
+        url_allowed=ctx.url_allowed,
+    )
+    _check_executables(placed)
+    _choose_primary(placed, fmt, exts)
+    raster = _read(ctx, placed, reader)
+    native = posixpath.basename(placed.primary).rsplit(".", 1)[0]
+    name = req.coverage_name or native
+    current = cat.coverage_store(ws, req.store)
+    configure = (req.configure or "").lower() != "none"
+    existing = _existing_coverage(cat, current, name, native) if configure else None
+    if configure and existing is None:
+        other = cat.resource(ws, name)
+        if other is not None:
+            raise ServerError(f"Resource named '{name}' already exists in namespace: '{ws}'")
+    # -- checked: from here on, only changes --
+    placed.apply(ctx.state.datadir, ctx.seconds)
+    url = _url(req.method, placed.primary, ws, req.store)
+    store = _save_store(cat, ws, req.store, type_name, url, current, ctx.when, native)
+    ctx.state.features.grids[(ws, store.name, native)] = raster
+    if not configure:
+        return None
+    built = build_coverage(store, fmt, raster, native, name)
+    if existing is None:
+        cat.add_resource(built, publish=True, when=ctx.when)
+    else:
+        updated = copy.deepcopy(existing)
+        for attr in ("native_crs", "srs", "native_bbox", "latlon_bbox", "dimensions",
+                     "native_coverage_name", "native_format", "parameters"):  # fmt: skip
+            setattr(updated, attr, getattr(built, attr))
+        cat.replace_resource(ws, existing.name, updated, when=ctx.when)
+    return store
+
+
+def _check_executables(placed: Placed) -> None:
+    for path, data in placed.writes.items():
+        if data.startswith(EXECUTABLES):
+            raise Invalid(
+                f"{posixpath.basename(path)} is an executable, not coverage data: upload refused"
+            )
+
+
+def _choose_primary(placed: Placed, fmt: str, exts: tuple[str, ...]) -> None:
+    if placed.primary:
+        return
+    found = sorted(
+        (p for p in placed.unpacked if p.rsplit(".", 1)[-1].lower() in exts),
+        key=lambda p: (p.count("/"), p),
+    )
+    if not found:
+        raise Invalid(f"Could not find appropriate {fmt} file in archive")
+    placed.primary = f"{placed.folder}/{found[0]}"
+
+
+def _read(ctx: Context, placed: Placed, reader: Reader) -> rasters.Raster:
+    folder = posixpath.dirname(placed.primary)
+    files = placed.files(ctx.state.datadir, folder)
+    name = posixpath.basename(placed.primary)
+
+    def sidecar(other: str) -> bytes | None:
+        return files.get(other) or files.get(other.lower()) or files.get(other.upper())
+
+    try:
+        return reader(name, files.get(name, b""), sidecar)
+    except Unreadable as exc:
+        raise Invalid(str(exc), status=ctx.decisions.upload_unreadable_status) from None
+
+
+def _url(method: str, path: str, ws: str, store: str) -> str:
+    default = f"data/{ws}/{store}"
+    if method != "external" and (path == default or path.startswith(default + "/")):
+        url = "file:" + path
+    else:
+        url = "file:" + absolute(path)
+    return url.replace("+", "%2B").replace(" ", "%20")
+
+
+def _existing_coverage(
+    cat: Catalog, store: CoverageStore | None, name: str, native: str
+) -> Coverage | None:
+    if store is None:
+        return None
+    found = cat.list_resources(store.workspace, "coverage", store.name)
+    for res in found:
+        if res.name == name and isinstance(res, Coverage):
+            return res
+    if len(found) == 1 and isinstance(found[0], Coverage) and found[0].native_name == native:
+        return found[0]
+    return None
+
+
+def _save_store(
+    cat: Catalog,
+    ws: str,
+    name: str,
+    type_name: str,
+    url: str,
+    current: CoverageStore | None,
+    when: str | None,
+    native: str,
+) -> CoverageStore:
+    if current is None:
+        store = CoverageStore(name, ws, type=type_name, url=url, enabled=True)
+        store.available = [native]
+        cat.add_store(store, when=when)
+        return store
+    updated = copy.deepcopy(current)
+    updated.type, updated.url = type_name, url
+    updated.available = [native]
+    replaced = cat.replace_store(current.workspace, current.name, updated, when=when)
+    assert isinstance(replaced, CoverageStore)
+    return replaced
+
+
+def build_coverage(
+    store: CoverageStore, fmt: str, raster: rasters.Raster, native: str, name: str
+) -> Coverage:
+    """A coverage as ``CatalogBuilder.buildCoverage`` builds it from the reader."""
+    type_name = FORMATS[fmt][0]
+    srs = raster.srs or "EPSG:4326"
+    env = raster.envelope
+    cov = Coverage(name, store.workspace, store.name, native_name=native)
+    cov.native_coverage_name = native
+    cov.title = name
+    cov.keywords = [name, "WCS", type_name]
+    cov.description = f"Generated from {type_name}"
+    cov.native_crs = raster.wkt or srs
+    cov.srs = srs
+    cov.native_bbox = BBox(env.minx, env.maxx, env.miny, env.maxy, srs)
+    lonlat = to_lonlat(env, srs)
+    if lonlat is not None:
+        cov.latlon_bbox = BBox(lonlat.minx, lonlat.maxx, lonlat.miny, lonlat.maxy, "EPSG:4326")
+    cov.projection_policy = "REPROJECT_TO_DECLARED" if raster.srs else "FORCE_DECLARED"
+    cov.enabled = True
+    cov.native_format = type_name
+    cov.supported_formats = list(SUPPORTED_FORMATS)
+    cov.interpolation_methods = list(INTERPOLATIONS)
+    cov.default_interpolation_method = INTERPOLATIONS[0]
+    cov.dimensions = [_dimension(b) for b in raster.bands]
+    cov.request_srs = [srs]
+    cov.response_srs = [srs]
+    cov.metadata = {"dirName": f"{store.name}_{native}"}
+    cov.parameters = dict(PARAMETERS[fmt])
+    return cov
+
+
+def from_grid(state: State, store: CoverageStore, native: str, name: str) -> Coverage | None:
+    """The coverage GeoServer would build for ``native`` of an upload store (for a coverage
+    POSTed with only a name after ``configure=none``), None when no grid is kept for it."""
+    grid = state.features.grids.get((store.workspace, store.name, native))
+    fmt = next((k for k, (t, _, _) in FORMATS.items() if t == store.type), None)
+    if grid is None or fmt is None:
+        return None
+    return build_coverage(store, fmt, grid, native, name)
+
+
+def _dimension(band: rasters.Band) -> CoverageDimension:
+    bounds = band.range
+    if bounds is None:
+        return CoverageDimension(band.name, "GridSampleDimension[-Infinity,Infinity]")
+    low, high = bounds
+    return CoverageDimension(band.name, f"GridSampleDimension[{low},{high}]", low, high)
+
+
+# -- the data directory side ------------------------------------------------------------------
+
+
+def _file_of(store: CoverageStore) -> FileRef | None:
+    if store.type not in {t for t, _, _ in FORMATS.values()} or not store.url:
+        return None
+    try:
+        ref = locate(store.url)
+    except Invalid:
+        return None
+    return ref if isinstance(ref, FileRef) and ref.tree == DATADIR else None
+
+
+def upload_folders(state: State) -> set[str]:
+    """The data-directory folders holding the files of single-file coverage stores."""
+    out = set()
+    for store in state.catalog.stores.values():
+        if isinstance(store, CoverageStore):
+            ref = _file_of(store)
+            if ref is not None and ref.parent.path:
+                out.add(ref.parent.path)
+    return out
+
+
+SIDE_FILES = ("prj", "tfw", "tifw", "tiffw", "pgw", "pngw", "jgw", "jpgw", "jpegw", "gfw",
+              "gifw", "bpw", "bmpw", "wld", "ovr", "msk")  # fmt: skip
+
+
+def release_store(state: State, store: CoverageStore, purge: str | None) -> None:
+    """What deleting a single-file coverage store does: its grids go; ``purge=all`` deletes
+    its file with the side files (world file, ``.prj``, overviews, masks, auxiliary
+    metadata) and the store's upload folder when nothing else is left in it;
+    ``purge=metadata`` only the auxiliary metadata (``.aux.xml``). Files outside the data
+    directory are never deleted."""
+    for key in [k for k in state.features.grids if k[:2] == (store.workspace, store.name)]:
+        del state.features.grids[key]
+    ref = _file_of(store)
+    policy = (purge or "none").lower()
+    if ref is None or policy not in ("all", "metadata"):
+        return
+    stem = ref.path.rsplit(".", 1)[0]
+    names = [f"{ref.path}.aux.xml", f"{stem}.aux.xml"]
+    if policy == "all":
+        names += [ref.path, *(f"{stem}.{ext}" for ext in SIDE_FILES)]
+    for path in names:
+        state.datadir.delete(path)
+    folder = f"data/{store.workspace}/{store.name}"
+    if policy == "all" and ref.parent.path == folder and not state.datadir.listdir(folder):
+        state.datadir.delete(folder)

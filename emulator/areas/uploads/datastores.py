@@ -9,7 +9,7 @@ replacing its own with ``update=overwrite``; the uploaded files are not kept.
 
 ``configure``: ``none`` stops after the store (201); ``all`` configures every type; anything
 else the first. A type the store already publishes (same native name) gets its bounds
-refreshed; a new one a feature type and a layer, renamed ``name1`` … ``name9`` when its
+refreshed; a new one a feature type and a layer, renamed ``name1``, ``name2``… when its
 name is taken in the namespace. 201 when a type was configured, else 202; no body.
 
 Everything is read and checked before anything changes: a refusal stores nothing.
@@ -26,12 +26,12 @@ from . import build, vectors
 from .context import Context, Request
 from .features import Feature, FeatureTable
 from .readers import TypeRead, Unreadable
-from .staging import Placed, absolute, place
+from .staging import Placed, absolute, place, read_source
 
 
 def check_format(fmt: str) -> str:
     key = fmt.lower()
-    if key in vectors.FORMATS:
+    if key in vectors.FORMATS or key == "appschema":
         return key
     if key in ("h2", "spatialite"):
         factory = "h2.H2" if key == "h2" else "spatialite.SpatiaLite"
@@ -44,6 +44,8 @@ def check_format(fmt: str) -> str:
 def upload(ctx: Context, req: Request) -> int:
     """Carry out the upload; the status GeoServer answers (201 or 202)."""
     fmt = check_format(req.format)
+    if fmt == "appschema":
+        return _appschema(ctx, req)
     cat = ctx.state.catalog
     workspace = cat.workspace(req.workspace)
     if workspace is None:
@@ -92,6 +94,42 @@ def upload(ctx: Context, req: Request) -> int:
         read = TypeRead(tables[native], read.native_crs, read.files)
         build.configure_type(cat, ws, store.name, read, name, ctx.when)
     return 201 if plan else 202
+
+
+def _appschema(ctx: Context, req: Request) -> int:
+    """``url.appschema`` and ``external.appschema``: the mapping (or ZIP) the body names is
+    uploaded as ``file.appschema`` would upload it (the app-schema area's rules)."""
+    from ..appschema import codec as appschema_codec
+    from ..appschema import upload as appschema_upload
+
+    workspace = ctx.state.catalog.workspace(req.workspace)
+    if workspace is None:
+        raise NotFound(f"No such workspace: {req.workspace}")
+    data = read_source(
+        ctx.state.datadir, req.method, req.body, ctx.state.features.remote.get, ctx.url_allowed
+    )
+    prefix = appschema_upload.folder_of(workspace.name, req.store) + "/"
+    current = {
+        p[len(prefix) :]: e.data for p, e in ctx.state.datadir.files.items() if p.startswith(prefix)
+    }
+    staged = appschema_upload.stage_upload(
+        current,
+        data,
+        is_zip=req.is_zip,
+        filename=appschema_codec.upload_filename(req.store, req.filename),
+    )
+    outcome = appschema_upload.apply_upload(
+        ctx.state,
+        workspace.name,
+        req.store,
+        staged,
+        configure=req.configure,
+        decisions=ctx.decisions,
+        when=ctx.when,
+        now=ctx.seconds,
+        charset=req.charset,
+    )
+    return outcome.status
 
 
 def _selected(types: list[TypeRead], configure: str | None) -> list[TypeRead]:

@@ -14,9 +14,12 @@ property files.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.record import field, record
+
+if TYPE_CHECKING:
+    from .rasters import Raster
 
 GEOMETRY_PACKAGE = "org.locationtech.jts.geom."
 
@@ -80,6 +83,9 @@ Key = tuple[str, str, str]
 class FeatureStore:
     tables: dict[Key, FeatureTable] = field(default_factory=dict)
     """by (workspace, store, native name)"""
+    grids: dict[Key, Raster] = field(default_factory=dict)
+    """what the readers report about uploaded single-file coverages (grid, transform,
+    bands with data types and no-data), by (workspace, store, native coverage name)"""
     remote: dict[str, bytes] = field(default_factory=dict)
     """content registered for URLs (by a scenario or the control plane), which ``url.``
     uploads read in place of the network the emulated server does not have"""
@@ -97,8 +103,16 @@ class FeatureStore:
     def drop_store(self, workspace: str, store: str) -> None:
         for key in [k for k in self.tables if k[:2] == (workspace, store)]:
             del self.tables[key]
+        for key in [k for k in self.grids if k[:2] == (workspace, store)]:
+            del self.grids[key]
+
+    def rename_workspace(self, old: str, new: str) -> None:
+        for store in {k[1] for k in [*self.tables, *self.grids] if k[0] == old}:
+            self.move_store((old, store), (new, store))
 
     def move_store(self, old: tuple[str, str], new: tuple[str, str]) -> None:
         """Re-key a renamed or moved store's tables."""
         for key in [k for k in self.tables if k[:2] == old]:
             self.tables[(*new, key[2])] = self.tables.pop(key)
+        for key in [k for k in self.grids if k[:2] == old]:
+            self.grids[(*new, key[2])] = self.grids.pop(key)

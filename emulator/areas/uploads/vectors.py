@@ -50,8 +50,9 @@ def is_folder(placed: Placed) -> bool:
 
 
 def check_extension(placed: Placed, fmt: str) -> None:
-    """A single file must carry its format's extension (the factory would not take it)."""
-    if is_folder(placed):
+    """A single shapefile or property file must carry its format's extension (the factory
+    would not take it); a GeoPackage is known by its content."""
+    if is_folder(placed) or fmt == "gpkg":
         return
     if not placed.primary.lower().endswith(EXTENSIONS[fmt]):
         name = posixpath.basename(placed.primary)

@@ -145,3 +145,45 @@ def geopackage(
     data = conn.serialize()
     conn.close()
     return bytes(data)
+
+
+def geotiff(
+    width: int = 4,
+    height: int = 3,
+    mode: str = "L",
+    origin: tuple[float, float] = (10.0, 50.0),
+    pixel: float = 0.5,
+    epsg: int | None = 4326,
+    nodata: str | None = None,
+) -> bytes:
+    """A GeoTIFF made with Pillow: tie point at ``origin`` (upper left), square pixels."""
+    from PIL import Image, TiffImagePlugin
+
+    image = Image.new(mode, (width, height))
+    info = TiffImagePlugin.ImageFileDirectory_v2()
+    info[33550] = (pixel, pixel, 0.0)
+    info[33922] = (0.0, 0.0, 0.0, origin[0], origin[1], 0.0)
+    if epsg is not None:
+        info[34735] = (1, 1, 0, 3, 1024, 0, 1, 2, 1025, 0, 1, 1, 2048, 0, 1, epsg)
+    if nodata is not None:
+        info[42113] = nodata
+    buf = io.BytesIO()
+    image.save(buf, "TIFF", tiffinfo=info)
+    return buf.getvalue()
+
+
+def png(width: int = 4, height: int = 2) -> bytes:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (width, height)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def arcgrid(ncols: int = 3, nrows: int = 2, cells: int | None = None) -> bytes:
+    n = ncols * nrows if cells is None else cells
+    values = " ".join(str(i) for i in range(n))
+    return (
+        f"ncols {ncols}\nnrows {nrows}\nxllcorner 100.0\nyllcorner 200.0\n"
+        f"cellsize 10.0\nNODATA_value -9999\n{values}\n"
+    ).encode()

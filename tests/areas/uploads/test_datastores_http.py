@@ -161,3 +161,42 @@ def test_delete_store_drops_features(client, emu: Emulator) -> None:
     client.put(f"{WS}/sf/datastores/lanes/file.shp", content=shapefile_zip(), headers=ZIP)
     assert client.delete(f"{WS}/sf/datastores/lanes?recurse=true").status_code == 200
     assert emu.state.features.get("sf", "lanes", "lanes") is None
+
+
+def test_renaming_goes_past_nine_as_the_newest_geoserver(client) -> None:
+    """DataStoreFileUploadTest.testRenamingFeatureTypeAlreadyInCatalog: bt, bt1…bt9 taken."""
+    names = ["bt", *(f"bt{i}" for i in range(1, 10))]
+    body = make_zip({k: v for n in names for k, v in shapefile_files(n).items()})
+    r = client.put(f"{WS}/sf/datastores/10bt/file.shp?configure=all", content=body, headers=ZIP)
+    assert r.status_code == 201
+    r = client.put(f"{WS}/sf/datastores/bt/file.shp?configure=all", content=shapefile_zip("bt"),
+                   headers=ZIP)  # fmt: skip
+    assert r.status_code == 201
+    listed = client.get(f"{WS}/sf/datastores/bt/featuretypes.json").json()
+    assert [f["name"] for f in listed["featureTypes"]["featureType"]] == ["bt10"]
+
+
+def test_features_follow_store_and_workspace_renames(client, emu: Emulator) -> None:
+    assert client.post("/rest/workspaces", json={"workspace": {"name": "w"}}).status_code == 201
+    client.put(f"{WS}/w/datastores/lanes/file.shp", content=shapefile_zip(), headers=ZIP)
+    r = client.put(f"{WS}/w/datastores/lanes", json={"dataStore": {"name": "roads2"}})
+    assert r.status_code == 200
+    assert emu.state.features.get("w", "lanes", "lanes") is None
+    assert emu.state.features.get("w", "roads2", "lanes") is not None
+    r = client.put(f"{WS}/w", json={"workspace": {"name": "w2"}})
+    assert r.status_code == 200
+    assert emu.state.features.get("w2", "roads2", "lanes") is not None
+    assert emu.state.features.of_store("w", "roads2") == []
+
+
+def test_feature_type_posted_by_name_is_filled_from_the_data(client) -> None:
+    client.put(
+        f"{WS}/sf/datastores/lanes/file.shp?configure=none", content=shapefile_zip(), headers=ZIP
+    )
+    body = {"featureType": {"name": "mylanes", "nativeName": "lanes", "title": "Mine"}}
+    r = client.post(f"{WS}/sf/datastores/lanes/featuretypes", json=body)
+    assert r.status_code == 201, r.text
+    ft = client.get(f"{WS}/sf/datastores/lanes/featuretypes/mylanes.json").json()["featureType"]
+    assert ft["title"] == "Mine"
+    assert ft["nativeBoundingBox"]["minx"] == 1.0
+    assert [a["name"] for a in ft["attributes"]["attribute"]][0] == "the_geom"

@@ -34,6 +34,8 @@ class Entry:
     layer: str
     title: str | None
     rules: tuple[Rule, ...]
+    language: str | None = None
+    """the ``LANGUAGE`` asked for: rule titles in that language where the style has them"""
 
 
 def request(view: View, call: Call) -> tuple[list[Entry], str]:
@@ -81,7 +83,7 @@ def request(view: View, call: Call) -> tuple[list[Entry], str]:
                 raise OwsError(f"Invalid SCALE: {scale}", INVALID, "scale") from None
             found = tuple(r for r in found if _in_scale(r, denominator))
         title = view.resource(layer).title
-        entries.append(Entry(layer.name, title, found))
+        entries.append(Entry(layer.name, title, found, call.get("LANGUAGE")))
     return entries, fmt
 
 
@@ -119,7 +121,7 @@ def _rows(entries: list[Entry]) -> list[tuple[Rule | None, Symbolizer | None, st
                 rows.append((None, swatch, label or quantity))
             continue
         for rule in entry.rules:
-            rows.append((rule, None, rule.title or rule.name or ""))
+            rows.append((rule, None, rule.title_in(entry.language) or rule.name or ""))
     return rows
 
 
@@ -196,8 +198,9 @@ def json_legend(entries: list[Entry]) -> dict[str, Any]:
             jr: dict[str, Any] = {}
             if rule.name:
                 jr["name"] = rule.name
-            if rule.title is not None:
-                jr["title"] = rule.title
+            title = rule.title_in(entry.language)
+            if title is not None:
+                jr["title"] = title
             if rule.abstract is not None:
                 jr["abstract"] = rule.abstract
             if rule.filter is not None:

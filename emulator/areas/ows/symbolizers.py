@@ -57,6 +57,17 @@ class Rule:
     min_scale: float | None = None
     max_scale: float | None = None
     symbolizers: tuple[Symbolizer, ...] = field(default_factory=tuple)
+    titles: tuple[tuple[str, str], ...] = ()
+    """the title's ``<Localized lang="…">`` translations (GeoServer's SLD extension)"""
+
+    def title_in(self, language: str | None) -> str | None:
+        """The title for ``language`` (a ``LANGUAGE`` parameter, taken whole), else the
+        default one."""
+        if language:
+            for lang, text in self.titles:
+                if lang == language:
+                    return text
+        return self.title
 
 
 @functools.lru_cache(maxsize=256)
@@ -93,9 +104,16 @@ def _rule(el: Any) -> Rule:
     symbolizers = tuple(
         _symbolizer(c) for c in el if isinstance(c.tag, str) and wxml.local(c.tag) in KINDS
     )
+    title_el = wxml.child(source, "Title")
+    titles = tuple(
+        (c.get("lang") or "", (c.text or "").strip())
+        for c in (title_el if title_el is not None else ())
+        if isinstance(c.tag, str) and wxml.local(c.tag) == "Localized"
+    )
     return Rule(
         name=wxml.text(el, "Name"),
         title=wxml.text(source, "Title"),
+        titles=titles,
         abstract=wxml.text(source, "Abstract"),
         filter=filter_cql(_first(flt)) if flt is not None else None,
         else_filter=wxml.child(el, "ElseFilter") is not None,

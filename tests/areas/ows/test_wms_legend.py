@@ -176,3 +176,46 @@ def test_describe_layer_json_and_errors(anon, h):
     assert h.exception(anon.get("/wms", params=DESCRIBE))[:2] == ("MissingParameterValue", "layers")
     r = anon.get("/wms", params={**DESCRIBE, "layers": "nope"})
     assert h.exception(r)[0] == "LayerNotDefined"
+
+
+LOCALIZED = """<?xml version="1.0" encoding="UTF-8"?>
+<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld">
+  <NamedLayer><Name>localized</Name><UserStyle><Name>{name}</Name><FeatureTypeStyle>
+    <Rule><Name>only</Name>
+      <Title>{default}<Localized lang="en">English</Localized>
+        <Localized lang="de">Deutsch</Localized><Localized lang="it">Italiano</Localized>
+      </Title>
+      <PointSymbolizer><Graphic><Mark><WellKnownName>circle</WellKnownName></Mark>
+        <Size>6</Size></Graphic></PointSymbolizer>
+    </Rule>
+  </FeatureTypeStyle></UserStyle></NamedLayer>
+</StyledLayerDescriptor>"""
+
+
+@pytest.mark.parametrize(
+    "style,language,expected",
+    [
+        ("with_default", "en", "English"),
+        ("with_default", "de", "Deutsch"),
+        ("with_default", "it", "Italiano"),
+        ("with_default", "rm", "Default label"),
+        ("with_default", None, "Default label"),
+        ("with_default", "it,fr,de", "Default label"),  # one locale, not a list
+        ("no_default", "it", "Italiano"),
+        ("no_default", "rm", ""),
+        ("no_default", None, ""),
+    ],
+)
+def test_localized_rule_titles_follow_the_language(client, anon, style, language, expected):
+    body = LOCALIZED.format(name=style, default="Default label" if style == "with_default" else "")
+    r = client.post(
+        f"/rest/styles?name={style}",
+        content=body.encode(),
+        headers={"Content-Type": "application/vnd.ogc.sld+xml"},
+    )
+    assert r.status_code == 201, r.text
+    params = {"layer": "sf:archsites", "format": "application/json", "style": style}
+    if language is not None:
+        params["language"] = language
+    doc = legend(anon, **params).json()
+    assert doc["Legend"][0]["rules"][0]["title"] == expected

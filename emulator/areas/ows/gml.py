@@ -110,19 +110,23 @@ def value_text(value: Any) -> str:
     if isinstance(value, float):
         return java_number(value)
     if isinstance(value, datetime.datetime):
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=datetime.UTC)
-        return value.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return _instant(value)
     if isinstance(value, datetime.date):
         return value.isoformat()
     return text(str(value))
 
 
+def _instant(value: datetime.datetime) -> str:
+    """A timestamp as GeoServer writes it: UTC, milliseconds, ``Z``."""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=datetime.UTC)
+    utc = value.astimezone(datetime.UTC)
+    return utc.strftime("%Y-%m-%dT%H:%M:%S.") + f"{utc.microsecond // 1000:03d}Z"
+
+
 def json_value(value: Any) -> Any:
     if isinstance(value, datetime.datetime):
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=datetime.UTC)
-        return value.astimezone(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return _instant(value)
     if isinstance(value, datetime.date):
         return value.isoformat() + "Z"
     return value
@@ -149,3 +153,141 @@ def geojson(geom: Any, decimals: int) -> Any:
 def _json_number(value: float, decimals: int) -> float | int:
     rounded = round(float(value), decimals)
     return int(rounded) if rounded == int(rounded) and abs(rounded) < 1e15 else rounded
+
+
+# -- reading ------------------------------------------------------------------------------
+
+GEOMETRY_TAGS = frozenset(
+    {
+        "Point",
+        "LineString",
+        "Curve",
+        "Polygon",
+        "Surface",
+        "MultiPoint",
+        "MultiLineString",
+        "MultiCurve",
+        "MultiPolygon",
+        "MultiSurface",
+        "MultiGeometry",
+        "Envelope",
+    }
+)
+
+
+class GeometryError(ValueError):
+    """A GML geometry the reader cannot make sense of."""
+
+
+def _local(tag: Any) -> str:
+    return str(tag).rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def flips_srs(srs_name: str | None, default_flip: bool) -> bool:
+    """Whether coordinates under ``srs_name`` come latitude first: URN forms of geographic
+    EPSG codes do; ``EPSG:n`` and the ``epsg.xml#n`` URL do not."""
+    if not srs_name:
+        return default_flip
+    text = srs_name.lower()
+    geographic = text.rstrip("0123456789").endswith((":", "#", "/")) and text.endswith(
+        ("4326", "4258", "4269")
+    )
+    return geographic and text.startswith(("urn:", "http://www.opengis.net/def/"))
+
+
+def _pairs(text: str, cs: str = " ", ts: str | None = None) -> list[tuple[float, float]]:
+    if ts is not None:  # GML 2 coordinates: "x,y x,y"
+        out = []
+        for tup in text.split():
+            parts = tup.split(cs)
+            out.append((float(parts[0]), float(parts[1])))
+        return out
+    numbers = [float(v) for v in text.split()]
+    if len(numbers) % 2:
+        raise GeometryError("odd number of ordinates")
+    return list(zip(numbers[::2], numbers[1::2], strict=True))
+
+
+def _read_coords(el: Any, flip: bool) -> list[tuple[float, float]]:
+    pts: list[tuple[float, float]] = []
+    for c in el:
+        name = _local(c.tag)
+        if name in ("posList", "pos"):
+            pts.extend(_pairs(c.text or ""))
+        elif name == "coordinates":
+            pts.extend(_pairs(c.text or "", c.get("cs", ","), c.get("ts", " ")))
+        elif name == "coord":
+            x = float(c.findtext("{*}X") or "0")
+            y = float(c.findtext("{*}Y") or "0")
+            pts.append((x, y))
+        elif name in ("Point", "pointProperty", "pointMember"):
+            pts.extend(_read_coords(c, flip=False))
+    if flip:
+        pts = [(y, x) for x, y in pts]
+    return pts
+
+
+def _ring(el: Any, flip: bool) -> list[tuple[float, float]]:
+    for c in el.iter():
+        if _local(c.tag) == "LinearRing":
+            return _read_coords(c, flip)
+    raise GeometryError("a polygon boundary without a LinearRing")
+
+
+def read_geometry(el: Any, default_flip: bool = False, inherited: str | None = None) -> Any:
+    """A shapely geometry from a GML 2/3 geometry element."""
+    import shapely.geometry as sg
+
+    srs = el.get("srsName") or inherited
+    flip = flips_srs(srs, default_flip)
+    kind = _local(el.tag)
+    try:
+        if kind == "Point":
+            pts = _read_coords(el, flip)
+            if len(pts) != 1:
+                raise GeometryError("a Point needs one position")
+            return sg.Point(pts[0])
+        if kind in ("LineString", "Curve"):
+            return sg.LineString(_read_coords(el, flip) or _segments(el, flip))
+        if kind in ("Polygon", "Surface"):
+            shell: list[tuple[float, float]] = []
+            holes = []
+            for c in el.iter():
+                name = _local(c.tag)
+                if name in ("exterior", "outerBoundaryIs"):
+                    shell = _ring(c, flip)
+                elif name in ("interior", "innerBoundaryIs"):
+                    holes.append(_ring(c, flip))
+            return sg.Polygon(shell, holes)
+        if kind == "Envelope":
+            lower = _pairs(el.findtext("{*}lowerCorner") or "")
+            upper = _pairs(el.findtext("{*}upperCorner") or "")
+            (x0, y0), (x1, y1) = lower[0], upper[0]
+            if flip:
+                x0, y0, x1, y1 = y0, x0, y1, x1
+            return sg.box(x0, y0, x1, y1)
+        if kind.startswith("Multi"):
+            parts = [
+                read_geometry(g, default_flip, srs)
+                for m in el
+                for g in (m if _local(m.tag).endswith(("Member", "Members")) else [m])
+                if _local(g.tag) in GEOMETRY_TAGS
+            ]
+            if kind == "MultiPoint":
+                return sg.MultiPoint(parts)
+            if kind in ("MultiLineString", "MultiCurve"):
+                return sg.MultiLineString(parts)
+            if kind in ("MultiPolygon", "MultiSurface"):
+                return sg.MultiPolygon(parts)
+            return sg.GeometryCollection(parts)
+    except (ValueError, TypeError, IndexError) as exc:
+        raise GeometryError(str(exc)) from None
+    raise GeometryError(f"unsupported geometry {kind}")
+
+
+def _segments(el: Any, flip: bool) -> list[tuple[float, float]]:
+    pts: list[tuple[float, float]] = []
+    for c in el.iter():
+        if _local(c.tag) == "LineStringSegment":
+            pts.extend(_read_coords(c, flip))
+    return pts

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 from urllib.parse import quote_plus
 
 from ...core.record import field, record
@@ -22,6 +23,8 @@ class Call:
     params: dict[str, str] = field(default_factory=dict)
     """upper-cased keys; the first value of a repeated key"""
     workspace: str | None = None
+    document: Any = None
+    """a POSTed XML request's parsed root (WFS Transaction reads it), None for KVP"""
     now: str = "1970-01-01T00:00:00.000Z"
     """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
 

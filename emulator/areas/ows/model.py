@@ -57,6 +57,18 @@ def can_read(state: State, principal: Principal, workspace: str | None, name: st
     return True
 
 
+def can_write(state: State, principal: Principal, workspace: str, name: str) -> bool:
+    """Whether the layer rules let ``principal`` write ``workspace:name`` (``.w`` rules)."""
+    if principal.is_admin:
+        return True
+    rules = state.security.layer_rules
+    for key in (f"{workspace}.{name}.w", f"{workspace}.*.w", "*.*.w"):
+        roles = rules.get(key)
+        if roles is not None:
+            return _allowed(roles, principal)
+    return True
+
+
 def check_service(state: State, principal: Principal, service: str, request: str) -> None:
     """Raise ``Denied`` when a service rule refuses ``service.request`` to ``principal``."""
     if principal.is_admin:

@@ -18,7 +18,7 @@ from ...access import ANONYMOUS
 from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
-from . import sources, wcs, wfs, wms, wmts
+from . import sources, wcs, wfs, wms, wmts, xml_request
 from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError, ows_report, wms_report
 from .kvp import Call, upper_keys
 from .model import Published, View, check_service
@@ -64,19 +64,33 @@ def _scope(request: Request) -> tuple[str | None, Published | None, str]:
 
 def _endpoint(path_service: str | None) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
+        if request.method == "POST":
+            data = await context.body(request)
+            if data.strip():
+                return await dispatch(request, path_service, document=data)
         return await dispatch(request, path_service)
 
     return endpoint
 
 
 async def dispatch(
-    request: Request, path_service: str | None, fixed: dict[str, str] | None = None
+    request: Request,
+    path_service: str | None,
+    fixed: dict[str, str] | None = None,
+    document: bytes | None = None,
 ) -> Response:
     emu = context.emulator(request)
     state = emu.state
     principal = context.principal(request) or ANONYMOUS
     params = upper_keys(request.query_params.multi_items())
     params.update(fixed or {})
+    root, parse_error = None, None
+    if document is not None:
+        try:
+            root = xml_request.parse(document)
+            params.update(xml_request.params(root))
+        except OwsError as err:
+            parse_error = err
     service = (params.get("SERVICE") or path_service or "").lower()
     version = params.get("VERSION") or params.get("WMTVER") or params.get("ACCEPTVERSIONS")
     base = context.base_url(request)
@@ -90,8 +104,11 @@ async def dispatch(
         params=params,
         workspace=ws,
         now=emu.clock.datetime().strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z",
+        document=root,
     )
     try:
+        if parse_error is not None:
+            raise parse_error
         if not service:
             raise OwsError("Could not determine service", MISSING, "service")
         handlers = HANDLERS.get(service)
@@ -180,9 +197,10 @@ async def wmts_capabilities(request: Request) -> Response:
 
 
 routes = [
-    Route(path, _endpoint(svc if svc != "ows" else None), methods=["GET"])
+    Route(path + slash, _endpoint(svc if svc != "ows" else None), methods=["GET", "POST"])
     for svc in ("ows", *SERVICES)
     for path in (f"/{svc}", f"/{{workspace}}/{svc}", f"/{{workspace}}/{{layer}}/{svc}")
+    for slash in ("", "/")
 ] + [
     Route("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
     Route("/gwc/service/wmts/rest/WMTSCapabilities.xml", wmts_capabilities, methods=["GET"]),

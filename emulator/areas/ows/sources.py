@@ -152,3 +152,29 @@ def feature_table(state: State, workspace: str, store: str, native_name: str) ->
     if features is None:
         return None
     return features.get(workspace, store, native_name)
+
+
+def feature_store(state: State) -> Any | None:
+    """The features store itself (for writes: WFS transactions), None when absent."""
+    return _store(state, "features")
+
+
+def new_feature_table(
+    name: str, attributes: list[tuple[str, str, bool]], geometry: str | None, srs: str
+) -> Any:
+    """An empty ``FeatureTable`` for a feature type that has none yet (a database-backed
+    type, whose rows exist only once a transaction inserts them)."""
+    from ..uploads.features import Attribute, FeatureTable
+
+    return FeatureTable(
+        name=name,
+        attributes=[Attribute(n, b, nillable) for n, b, nillable in attributes],
+        geometry=geometry,
+        srs=srs,
+    )
+
+
+def new_feature(fid: str, properties: dict[str, Any]) -> Any:
+    from ..uploads.features import Feature
+
+    return Feature(fid, properties)

@@ -551,10 +551,21 @@ def describe_stored_queries(view: View, call: Call) -> Response:
     return Response(w.done(), 200, media_type="application/xml")
 
 
+def transaction(view: View, call: Call) -> Response:
+    from . import wfs_transaction
+
+    if call.document is None:
+        raise OwsError("Transaction requests must be POSTed as XML", NOT_SUPPORTED, "request")
+    version = call.version if call.version in wfs_capabilities.VERSIONS else V110
+    tx = wfs_transaction.run(view, call.document, version)
+    return Response(wfs_transaction.response(tx, version), 200, media_type="text/xml")
+
+
 HANDLERS = {
     "GetCapabilities": get_capabilities,
     "DescribeFeatureType": describe_feature_type,
     "GetFeature": get_feature,
     "ListStoredQueries": list_stored_queries,
     "DescribeStoredQueries": describe_stored_queries,
+    "Transaction": transaction,
 }

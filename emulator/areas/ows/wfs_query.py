@@ -117,7 +117,7 @@ def run(view: View, ft: FeatureType, q: Query) -> Result:
             if f.properties.get(geometry) is not None and f.properties[geometry].intersects(box)
         ]
     if q.cql:
-        test = _predicate(q.cql, geometry)
+        test = predicate(q.cql, geometry)
         features = [f for f in features if test(f.properties)]
     for key, descending in reversed(q.sort):
         if key.rsplit(":", 1)[-1] not in names:
@@ -140,7 +140,7 @@ def run(view: View, ft: FeatureType, q: Query) -> Result:
     return Result(ft, [(n, b) for n, b, _ in keep], geometry, rows, matched)
 
 
-def _predicate(cql: str, geometry: str | None) -> Callable[[dict[str, Any]], bool]:
+def predicate(cql: str, geometry: str | None) -> Callable[[dict[str, Any]], bool]:
     from ..mosaics import filters
 
     try:

@@ -59,8 +59,12 @@ def test_errors_change_nothing(emu, anon):
     assert emu.dump_scenario() == before
 
 
-def test_post_is_not_allowed(anon):
-    assert anon.post("/wms", content=b"<x/>").status_code == 405
+def test_posted_documents_that_are_not_requests(anon, h):
+    r = anon.post("/wms", content=b"<GetFoo/>")
+    assert h.exception(r)[:2] == ("OperationNotSupported", "GetFoo")
+    r = anon.post("/wms", content=b"<not xml")
+    assert h.exception(r)[:2] == ("InvalidParameterValue", "request")
+    assert anon.put("/wms", content=b"<x/>").status_code == 405
 
 
 def test_json_exceptions(anon):

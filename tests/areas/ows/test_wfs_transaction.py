@@ -157,3 +157,13 @@ def test_get_feature_posted_as_xml(client, database_type):
         "/wfs", content=b'<GetCapabilities xmlns="http://www.opengis.net/wfs/2.0" service="WFS"/>'
     )
     assert b"WFS_Capabilities" in caps.content
+
+
+def test_inserted_features_survive_a_scenario_dump_and_load(client, database_type, emu):
+    from geoserver_emulator import Emulator
+
+    client.post(f"/{WS}/wfs", content=INSERT.encode())
+    copy = Emulator(emu.dump_scenario())
+    table = copy.state.features.get(WS, WS, WS)
+    assert [f.fid for f in table.features] == ["test_wfs.1"]
+    assert table.features[0].properties["title"] == "Title"

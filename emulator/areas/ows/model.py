@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ...access import Principal
 from ..catalog.entities import (
     BBox,
     FeatureType,
@@ -33,6 +32,7 @@ from ..catalog.entities import (
 from .errors import LAYER_NOT_DEFINED, Denied, OwsError
 
 if TYPE_CHECKING:
+    from ...access import Principal
     from ...state import State
 
 Published = Layer | LayerGroup

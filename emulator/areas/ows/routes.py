@@ -14,7 +14,6 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ...access import ANONYMOUS
 from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
@@ -81,7 +80,8 @@ async def dispatch(
 ) -> Response:
     emu = context.emulator(request)
     state = emu.state
-    principal = context.principal(request) or ANONYMOUS
+    principal = context.principal(request)
+    assert principal is not None  # the auth middleware names every caller
     params = upper_keys(request.query_params.multi_items())
     params.update(fixed or {})
     root, parse_error = None, None

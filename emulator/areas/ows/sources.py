@@ -9,9 +9,11 @@ not registered) reads as a fresh GeoServer: the defaults below and no features.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...state import State
+if TYPE_CHECKING:
+    from ...state import State
+
 
 WMS, WFS, WCS, WMTS = "wms", "wfs", "wcs", "wmts"
 

@@ -8,12 +8,15 @@ capabilities document of a catalog with many layers costs a dictionary look-up p
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from ...core.errors import EmulatorError
 from ...core.record import record
-from ...state import State
 from ...wire import xml as wxml
 from ..catalog.entities import StyleRef
+
+if TYPE_CHECKING:
+    from ...state import State
 
 
 @record(frozen=True)

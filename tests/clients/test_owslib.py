@@ -126,3 +126,34 @@ def test_web_map_tile_service_reads_the_tile_layers(emu, base_url):
         format="image/png",
     )
     assert tile.read()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("version", ["1.1.1", "1.3.0"])
+def test_web_map_service_getmap_and_legend(emu, base_url, version):
+    from io import BytesIO
+
+    from PIL import Image
+
+    wms = owslib_wms.WebMapService(f"{base_url}/wms", version=version)
+    img = wms.getmap(
+        layers=["topp:states"],
+        styles=["population"],
+        srs="EPSG:4326",
+        bbox=(-125.0, 24.0, -66.0, 50.0),
+        size=(120, 60),
+        format="image/png",
+        transparent=True,
+    )
+    picture = Image.open(BytesIO(img.read()))
+    assert picture.size == (120, 60)
+    legend_url = wms["topp:states"].styles["population"]["legend"]
+    import requests
+
+    legend = requests.get(legend_url, timeout=10)
+    assert legend.headers["content-type"] == "image/png"
+    from owslib.util import ServiceException
+
+    with pytest.raises(ServiceException, match="Could not find layer nope"):
+        wms.getmap(
+            layers=["nope"], srs="EPSG:4326", bbox=(0, 0, 1, 1), size=(10, 10), format="image/png"
+        )

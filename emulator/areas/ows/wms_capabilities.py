@@ -12,7 +12,7 @@ from typing import Any
 
 from ..catalog.entities import BBox, Layer, LayerGroup
 from ..catalog.tree import java_number
-from . import sources
+from . import crs, sources
 from .kvp import Call, url
 from .legend import sample_size
 from .model import WORLD, View
@@ -406,6 +406,21 @@ class Capabilities:
             ],
         )
 
+    def _bbox_for_each_crs(self, latlon: BBox, native: str) -> None:
+        """``bboxForEachCRS``: a box per CRS the settings list, where the emulator can
+        transform into it (geographic and spherical Mercator CRSs; others are left out)."""
+        if not self.service.get("bboxForEachCRS"):
+            return
+        for code in self._service_srs():
+            if code == native:
+                continue
+            to = crs.transform("EPSG:4326", code)
+            if to is None:
+                continue
+            x0, y0 = to(latlon.minx, latlon.miny)
+            x1, y1 = to(latlon.maxx, latlon.maxy)
+            self._bbox(BBox(x0, x1, y0, y1, code), code)
+
     def _layer(self, layer: Layer, root: bool) -> None:
         view, w = self.view, self.w
         res = view.resource(layer)
@@ -433,6 +448,7 @@ class Capabilities:
             self._bbox(latlon, "CRS:84")
         if res.native_bbox is not None:
             self._bbox(res.native_bbox, crs)
+        self._bbox_for_each_crs(latlon, crs)
         if layer.default_style is not None:
             self._style(name, layer.default_style, explicit=False)
         for ref in layer.styles:
@@ -503,6 +519,7 @@ class Capabilities:
         if self.v13:
             self._bbox(latlon, "CRS:84")
         self._bbox(bounds, crs)
+        self._bbox_for_each_crs(latlon, crs)
         if self.v13:
             w.start("Style")
             w.element("Name", "default-style")

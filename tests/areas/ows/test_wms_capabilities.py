@@ -425,3 +425,16 @@ def test_titles_abstracts_and_keywords_round_trip_through_capabilities(
         assert states.findtext(f"{p}Title", namespaces=ns) == title
         assert states.findtext(f"{p}Abstract", namespaces=ns) == abstract
         assert [k.text for k in states.iterfind(f"{p}KeywordList/{p}Keyword", ns)] == [keyword]
+
+
+def test_bbox_for_each_crs_of_the_settings(settings, anon, h):
+    settings.services[("wms", None)] = {
+        "srs": ["EPSG:4326", "EPSG:3857", "EPSG:2056"],
+        "bboxForEachCRS": True,
+    }
+    root = h.caps(anon)
+    states = _layer(root, "topp:states")
+    crss = [b.get("CRS") for b in states.iterfind("wms:BoundingBox", NS)]
+    assert crss == ["CRS:84", "EPSG:4326", "EPSG:3857"]  # 2056: no transformation known here
+    merc = states.findall("wms:BoundingBox", NS)[2]
+    assert float(merc.get("minx")) == pytest.approx(-13885038.38, abs=1)

@@ -180,3 +180,17 @@ def new_feature(fid: str, properties: dict[str, Any]) -> Any:
     from ..uploads.features import Feature
 
     return Feature(fid, properties)
+
+
+def coverage_grid(
+    state: State, workspace: str, store: str, native_name: str
+) -> tuple[int, int, tuple[float, float, float, float]] | None:
+    """(width, height, (minx, miny, maxx, maxy)) of an uploaded coverage's grid, as the
+    uploads area read it from the file's header; None when no grid is known."""
+    features = _store(state, "features")
+    grids = getattr(features, "grids", None) if features is not None else None
+    raster = grids.get((workspace, store, native_name)) if grids else None
+    if raster is None:
+        return None
+    env = raster.envelope
+    return int(raster.width), int(raster.height), (env.minx, env.miny, env.maxx, env.maxy)

@@ -272,6 +272,32 @@ def _wgs84(w: XmlWriter, box: BBox | None) -> None:
     w.end("ows:WGS84BoundingBox")
 
 
+def _rectified_grid(w: XmlWriter, view: View, cov: Coverage) -> None:
+    """The grid of an uploaded coverage (its size, origin at the upper-left pixel centre
+    and offset vectors), when the uploads area read one from the file."""
+    native = cov.native_coverage_name or cov.native_name or cov.name
+    grid = sources.coverage_grid(view.state, cov.workspace, cov.store, native)
+    if grid is None:
+        return
+    width, height, (minx, miny, maxx, maxy) = grid
+    sx, sy = (maxx - minx) / width, -(maxy - miny) / height
+    w.start("gml:RectifiedGrid", [("dimension", "2"), ("srsName", cov.srs or "EPSG:4326")])
+    w.start("gml:limits")
+    w.start("gml:GridEnvelope")
+    w.element("gml:low", "0 0")
+    w.element("gml:high", f"{width - 1} {height - 1}")
+    w.end("gml:GridEnvelope")
+    w.end("gml:limits")
+    w.element("gml:axisName", "x")
+    w.element("gml:axisName", "y")
+    w.start("gml:origin")
+    w.element("gml:pos", f"{_num(minx + sx / 2)} {_num(maxy + sy / 2)}")
+    w.end("gml:origin")
+    w.element("gml:offsetVector", f"{_num(sx)} 0.0")
+    w.element("gml:offsetVector", f"0.0 {_num(sy)}")
+    w.end("gml:RectifiedGrid")
+
+
 def describe_coverage(view: View, call: Call) -> Response:
     version = _version(view, call)
     call.version = version
@@ -315,6 +341,7 @@ def describe_coverage(view: View, call: Call) -> Response:
                 w.element("gml:pos", f"{_num(box.minx)} {_num(box.miny)}")
                 w.element("gml:pos", f"{_num(box.maxx)} {_num(box.maxy)}")
                 w.end("gml:Envelope")
+            _rectified_grid(w, view, cov)
             w.end("wcs:spatialDomain")
             w.end("wcs:domainSet")
             w.start("wcs:rangeSet")

@@ -117,3 +117,24 @@ def test_hidden_coverage(emu, anon):
     assert b"Arc_Sample" not in wcs(anon, request="GetCapabilities").content
     r = wcs(anon, request="DescribeCoverage", version="2.0.1", coverageId="nurc__Arc_Sample")
     assert r.status_code == 404
+
+
+def test_uploaded_coverage_describes_its_grid(client, anon):
+    grid = (
+        b"ncols 3\nnrows 2\nxllcorner 100.0\nyllcorner 200.0\ncellsize 10.0\n"
+        b"NODATA_value -9999\n0 1 2 3 4 5\n"
+    )
+    r = client.put(
+        "/rest/workspaces/sf/coveragestores/grid/file.arcgrid",
+        content=grid,
+        headers={"Content-Type": "text/plain"},
+    )
+    assert r.status_code == 201, r.text
+    r = wcs(anon, request="DescribeCoverage", version="1.0.0", coverage="sf:grid")
+    root = etree.fromstring(r.content)
+    gml = "{http://www.opengis.net/gml}"
+    rect = root.find(f".//{gml}RectifiedGrid")
+    assert rect.findtext(f".//{gml}high") == "2 1"
+    assert rect.findtext(f"{gml}origin/{gml}pos") == "105.0 215.0"
+    assert [v.text for v in rect.iterfind(f"{gml}offsetVector")] == ["10.0 0.0", "0.0 -10.0"]
+    assert b"sf:grid" in wcs(anon, request="GetCapabilities", version="1.0.0").content

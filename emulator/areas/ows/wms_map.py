@@ -207,6 +207,21 @@ def get_feature_info(view: View, call: Call) -> Response:
     if not (0 <= i < req.width and 0 <= j < req.height):
         raise OwsError(f"{ikey} and {jkey} incorrectly specified", "InvalidPoint", ikey.lower())
     count = call.integer("FEATURE_COUNT", 1) or 1
+    return feature_info(view, call, req, names, fmt, (i, j), count)
+
+
+def feature_info(
+    view: View,
+    call: Call,
+    req: MapRequest,
+    names: list[str],
+    fmt: str,
+    pixel: tuple[int, int],
+    count: int,
+) -> Response:
+    """The features of ``names`` within 3 pixels of ``pixel`` of the map ``req``, in
+    ``fmt`` (WMS GetFeatureInfo, and WMTS GetFeatureInfo on a tile)."""
+    i, j = pixel
     minx, miny, maxx, maxy = req.bbox
     px = (maxx - minx) / req.width
     py = (maxy - miny) / req.height

@@ -235,13 +235,43 @@ def _tile(view: View, call: Call) -> tuple[Published, GridSet, int, int, int, st
     return visible[name], gs, z, row, col, fmt, call.get("STYLE") or ""
 
 
+def _tile_bbox(gs: GridSet, z: int, row: int, col: int) -> tuple[float, float, float, float]:
+    res = gs.resolutions[z]
+    minx = gs.extent[0] + col * gs.tile_width * res
+    maxy = _top(gs, z) - row * gs.tile_height * res
+    return (minx, maxy - gs.tile_height * res, minx + gs.tile_width * res, maxy)
+
+
+def get_feature_info(view: View, call: Call) -> Response:
+    """GetFeatureInfo on pixel ``I``/``J`` of a tile (``INFOFORMAT``), as WMS answers it."""
+    call.params.setdefault("FORMAT", "image/png")
+    _, gs, z, row, col, _, _ = _tile(view, call)
+    fmt = call.get("INFOFORMAT") or "text/plain"
+    if fmt not in INFO_FORMATS:
+        raise OwsError(f"Unknown INFOFORMAT {fmt}", INVALID, "INFOFORMAT")
+    i, j = call.integer("I"), call.integer("J")
+    if i is None or j is None or not (0 <= i < gs.tile_width and 0 <= j < gs.tile_height):
+        raise OwsError("I and J must lie within the tile", "PointIJOutOfRange", "I")
+    name = call.require("LAYER")
+    req = wms_map.MapRequest(
+        "1.1.1",
+        [],
+        f"EPSG:{gs.srs}",
+        _tile_bbox(gs, z, row, col),
+        gs.tile_width,
+        gs.tile_height,
+        "image/png",
+        False,
+        (255, 255, 255, 255),
+    )
+    return wms_map.feature_info(view, call, req, [name], fmt, (i, j), 50)
+
+
 def get_tile(view: View, call: Call) -> Response:
     item, gs, z, row, col, fmt, style = _tile(view, call)
     res = gs.resolutions[z]
     width, height = gs.tile_width, gs.tile_height
-    minx = gs.extent[0] + col * width * res
-    maxy = _top(gs, z) - row * height * res
-    bbox = (minx, maxy - height * res, minx + width * res, maxy)
+    bbox = _tile_bbox(gs, z, row, col)
     srs = f"EPSG:{gs.srs}"
     canvas = paint.Canvas(width, height, (255, 255, 255, 0 if fmt == "image/png" else 255))
     painter = render.MapPainter(canvas, bbox, srs)
@@ -266,4 +296,8 @@ def get_tile(view: View, call: Call) -> Response:
     return Response(body, 200, media_type=fmt)
 
 
-HANDLERS = {"GetCapabilities": get_capabilities, "GetTile": get_tile}
+HANDLERS = {
+    "GetCapabilities": get_capabilities,
+    "GetTile": get_tile,
+    "GetFeatureInfo": get_feature_info,
+}

@@ -118,3 +118,18 @@ def test_hidden_tile_layers(emu, anon, reader, blocks):
     assert r.status_code == 400
     emu.state.security.set_catalog_mode("CHALLENGE")
     assert anon.get("/gwc/service/wmts", params={**TILE, "layer": blocks}).status_code == 401
+
+
+def test_get_feature_info_on_a_tile(anon, blocks):
+    params = {
+        **TILE,
+        "layer": blocks,
+        "request": "GetFeatureInfo",
+        "infoformat": "application/json",
+    }
+    doc = anon.get("/gwc/service/wmts", params={**params, "i": 20, "j": 240}).json()
+    assert [f["id"] for f in doc["features"]] == ["blocks.1"]
+    doc = anon.get("/gwc/service/wmts", params={**params, "i": 200, "j": 20}).json()
+    assert doc["features"] == []
+    r = anon.get("/gwc/service/wmts", params={**params, "i": 999, "j": 20})
+    assert r.status_code == 400

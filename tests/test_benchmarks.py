@@ -16,6 +16,7 @@ RUNS = {
     "plugin_overhead.py": (["--tests", "3"], "Fixture overhead per test"),
     "seeding.py": ([], "worst advance:"),
     "scale.py": (["--quick"], "first ECQL query in a fresh process"),
+    "ows.py": (["--repeat", "1"], "OWS requests in-process"),
 }
 
 

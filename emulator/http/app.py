@@ -78,6 +78,13 @@ AREAS: list[LazyRoutes] = [
         ),
         ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
         ("gwc", ("/gwc/rest",)),
+        (
+            "ows",
+            (
+                *(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
+                "/gwc/service/wmts",
+            ),
+        ),
     )
 ]
 """The areas' routes in matching order, each imported when a request first reaches the

@@ -1,0 +1,60 @@
+"""An OGC service call as parsed from its key-value pairs (keys are case-insensitive)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import quote_plus
+
+from ...core.record import field, record
+from .errors import INVALID, MISSING, OwsError
+
+
+@record
+class Call:
+    base: str
+    """``scheme://host[:port]/context``"""
+    service_base: str
+    """the base of this service's URLs: ``base``, ``base/ws`` or ``base/ws/layer``"""
+    service: str
+    """lower case: ``wms``, ``wfs``, ``wcs`` or ``wmts``"""
+    request: str
+    version: str | None = None
+    params: dict[str, str] = field(default_factory=dict)
+    """upper-cased keys; the first value of a repeated key"""
+    workspace: str | None = None
+    document: Any = None
+    """a POSTed XML request's parsed root (WFS Transaction reads it), None for KVP"""
+    now: str = "1970-01-01T00:00:00.000Z"
+    """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.params.get(key.upper(), default)
+
+    def require(self, key: str) -> str:
+        value = self.params.get(key.upper())
+        if value is None or value == "":
+            raise OwsError(f"Missing {key} parameter", MISSING, key.lower())
+        return value
+
+    def integer(self, key: str, default: int | None = None) -> int | None:
+        value = self.get(key)
+        if value is None or value == "":
+            return default
+        try:
+            return int(value)
+        except ValueError:
+            raise OwsError(f"Invalid value for {key}: {value}", INVALID, key.lower()) from None
+
+
+def upper_keys(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in pairs:
+        out.setdefault(key.upper(), value)
+    return out
+
+
+def url(base: str, path: str, params: Iterable[tuple[str, str]]) -> str:
+    """``base/path?k=v&...`` with keys and values encoded as Java's ``URLEncoder`` does."""
+    query = "&".join(f"{quote_plus(k, safe='*')}={quote_plus(v, safe='*')}" for k, v in params)
+    return f"{base}/{path}?{query}" if query else f"{base}/{path}"

@@ -1,0 +1,272 @@
+"""What a caller of an OGC service sees of the catalog: the published layers and groups
+in scope (global, one workspace, or one layer), filtered by the security settings.
+
+Security follows GeoServer's ``DefaultResourceAccessManager`` and ``SecureCatalogImpl``:
+
+- a layer rule ``ws.layer.r`` (else ``ws.*.r``, else ``*.*.r``) names the roles that may
+  read a layer; ``*`` admits anyone, an administrator reads everything, no rule at all
+  admits anyone;
+- the catalog mode says what an unreadable layer looks like: ``HIDE`` (absent everywhere:
+  naming it is ``LayerNotDefined``), ``MIXED`` (absent from capabilities, but naming it is
+  an authentication challenge), ``CHALLENGE`` (listed in capabilities, and using its data is
+  a challenge);
+- a service rule ``service.Request`` (else ``service.*``, else ``*.*``) names the roles that
+  may call an operation.
+
+Pure domain logic: no HTTP, no XML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..catalog.entities import (
+    BBox,
+    FeatureType,
+    Layer,
+    LayerGroup,
+    Resource,
+    is_projected,
+)
+from .errors import LAYER_NOT_DEFINED, Denied, OwsError
+
+if TYPE_CHECKING:
+    from ...core.state import State
+    from ..access import Principal
+
+Published = Layer | LayerGroup
+
+WORLD = BBox(-180.0, 180.0, -90.0, 90.0, "EPSG:4326")
+
+
+def _allowed(roles: list[str], principal: Principal) -> bool:
+    return "*" in roles or bool(set(roles) & principal.roles)
+
+
+def can_read(state: State, principal: Principal, workspace: str | None, name: str) -> bool:
+    """Whether the layer rules let ``principal`` read ``workspace:name``."""
+    if principal.is_admin:
+        return True
+    rules = state.security.layer_rules
+    ws = workspace or "*"
+    for key in (f"{ws}.{name}.r", f"{ws}.*.r", "*.*.r"):
+        roles = rules.get(key)
+        if roles is not None:
+            return _allowed(roles, principal)
+    return True
+
+
+def can_write(state: State, principal: Principal, workspace: str, name: str) -> bool:
+    """Whether the layer rules let ``principal`` write ``workspace:name`` (``.w`` rules)."""
+    if principal.is_admin:
+        return True
+    rules = state.security.layer_rules
+    for key in (f"{workspace}.{name}.w", f"{workspace}.*.w", "*.*.w"):
+        roles = rules.get(key)
+        if roles is not None:
+            return _allowed(roles, principal)
+    return True
+
+
+def check_service(state: State, principal: Principal, service: str, request: str) -> None:
+    """Raise ``Denied`` when a service rule refuses ``service.request`` to ``principal``."""
+    if principal.is_admin:
+        return
+    rules = {k.lower(): v for k, v in state.security.service_rules.items()}
+    for key in (f"{service}.{request}".lower(), f"{service}.*".lower(), "*.*"):
+        roles = rules.get(key)
+        if roles is not None:
+            if not _allowed(roles, principal):
+                raise Denied(principal.anonymous)
+            return
+
+
+class View:
+    """The catalog as one service call sees it.
+
+    ``workspace`` narrows to a workspace's virtual service; ``only`` to one layer or group
+    (a layer's virtual service). Names are written unqualified inside a workspace service.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        principal: Principal,
+        workspace: str | None = None,
+        only: Published | None = None,
+    ) -> None:
+        self.state = state
+        self.catalog = state.catalog
+        self.principal = principal
+        self.workspace = workspace
+        self.only = only
+        self.mode = state.security.catalog_mode
+
+    # -- naming -----------------------------------------------------------------------
+
+    def name_of(self, item: Published) -> str:
+        if self.workspace is not None or item.workspace is None:
+            return item.name
+        return f"{item.workspace}:{item.name}"
+
+    # -- state of one item -------------------------------------------------------------
+
+    def resource(self, layer: Layer) -> Resource:
+        return self.catalog.resources[(layer.workspace, layer.name)]
+
+    def enabled(self, item: Published) -> bool:
+        if isinstance(item, LayerGroup):
+            return item.enabled
+        res = self.catalog.resources.get((item.workspace, item.name))
+        store = res and self.catalog.stores.get((res.workspace, res.store))
+        return bool(item.enabled and res and res.enabled and store and store.enabled)
+
+    def advertised(self, item: Published) -> bool:
+        if isinstance(item, LayerGroup):
+            return item.advertised
+        res = self.catalog.resources.get((item.workspace, item.name))
+        return item.advertised and (res is None or res.advertised)
+
+    def exposable(self, layer: Layer) -> bool:
+        """GeoServer's ``WMS.isWmsExposable``: a feature type needs a geometry."""
+        res = self.resource(layer)
+        if isinstance(res, FeatureType) and res.attributes:
+            return res.geometry_binding is not None
+        return True
+
+    def readable(self, item: Published) -> bool:
+        return can_read(self.state, self.principal, item.workspace, item.name)
+
+    def listed(self, item: Published) -> bool:
+        """Shown in capabilities: readable, or unreadable in CHALLENGE mode."""
+        return self.readable(item) or self.mode == "CHALLENGE"
+
+    def in_scope(self, item: Published) -> bool:
+        if self.only is not None:
+            return item is self.only
+        return self.workspace is None or item.workspace == self.workspace
+
+    # -- listing ------------------------------------------------------------------------
+
+    def layers(self, maps: bool = True) -> list[Layer]:
+        """Enabled, advertised layers in scope the caller may see, by name; ``maps`` keeps
+        only those WMS can draw (a feature type needs a geometry)."""
+        out = [
+            layer
+            for layer in self.catalog.layers.values()
+            if self.in_scope(layer)
+            and self.enabled(layer)
+            and self.advertised(layer)
+            and (not maps or self.exposable(layer))
+            and self.listed(layer)
+        ]
+        return sorted(out, key=lambda layer: (layer.name, layer.workspace))
+
+    def groups(self) -> list[LayerGroup]:
+        out = [
+            group
+            for group in self.catalog.layer_groups.values()
+            if self.in_scope(group)
+            and self.enabled(group)
+            and self.advertised(group)
+            and self.listed(group)
+            and any(True for _ in self.members(group))
+        ]
+        return sorted(out, key=lambda g: (g.name, g.workspace or ""))
+
+    def members(self, group: LayerGroup) -> Iterator[Published]:
+        """The members the caller may see, in the group's order."""
+        for ref in group.publishables:
+            item = self.catalog.published(ref)
+            if item is None or not self.listed(item) or not self.enabled(item):
+                continue
+            if isinstance(item, Layer) and not self.exposable(item):
+                continue
+            yield item
+
+    def member_layers(self, group: LayerGroup) -> Iterator[Layer]:
+        for item in self.members(group):
+            if isinstance(item, LayerGroup):
+                yield from self.member_layers(item)
+            else:
+                yield item
+
+    def top_groups(self, groups: list[LayerGroup]) -> list[LayerGroup]:
+        nested = {
+            (ref.workspace, ref.name)
+            for g in groups
+            for ref in g.publishables
+            if ref.kind == "layerGroup"
+        }
+        return [g for g in groups if (g.workspace, g.name) not in nested]
+
+    def nested_layers(self, groups: list[LayerGroup]) -> set[tuple[str, str]]:
+        """Layers shown inside a top-level group (not repeated at the root)."""
+        out: set[tuple[str, str]] = set()
+
+        def walk(group: LayerGroup) -> None:
+            if group.mode == "SINGLE":
+                return
+            for item in self.members(group):
+                if isinstance(item, LayerGroup):
+                    walk(item)
+                else:
+                    out.add((item.workspace, item.name))
+
+        for group in self.top_groups(groups):
+            if group.mode == "OPAQUE_CONTAINER":
+                out.update((m.workspace, m.name) for m in self.member_layers(group))
+            else:
+                walk(group)
+        return out
+
+    # -- lookup by name -----------------------------------------------------------------
+
+    def find(self, name: str, locator: str = "layers") -> Published:
+        """The layer or group a request names; hidden ones as GeoServer hides them."""
+        item = self._lookup(name)
+        if item is None or not self.enabled(item):
+            raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
+        if not self.readable(item):
+            if self.mode == "HIDE":
+                raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
+            raise Denied(self.principal.anonymous)
+        return item
+
+    def _lookup(self, name: str) -> Published | None:
+        ws, sep, local = name.partition(":")
+        if not sep:
+            ws, local = (self.workspace or ""), name
+        elif self.workspace is not None and ws != self.workspace:
+            return None
+        candidates: list[Published | None]
+        if ws:
+            candidates = [self.catalog.layer(ws, local), self.catalog.layer_group(ws, local)]
+        else:
+            candidates = [self.catalog.layer_group(None, local), self.catalog.find_layer(local)]
+        for item in candidates:
+            if item is not None and self.in_scope(item):
+                return item
+        return None
+
+    # -- geometry -----------------------------------------------------------------------
+
+    def latlon(self, item: Published) -> BBox | None:
+        if isinstance(item, Layer):
+            return self.resource(item).latlon_bbox
+        bounds = item.bounds
+        if bounds is not None and not is_projected(bounds.crs):
+            return bounds
+        boxes = [b for b in (self.resource(m).latlon_bbox for m in self.member_layers(item)) if b]
+        if not boxes:
+            return None
+        out = boxes[0]
+        for b in boxes[1:]:
+            out = out.union(b)
+        return BBox(out.minx, out.maxx, out.miny, out.maxy, "EPSG:4326")
+
+    def native(self, item: Published) -> BBox | None:
+        if isinstance(item, Layer):
+            return self.resource(item).native_bbox
+        return item.bounds

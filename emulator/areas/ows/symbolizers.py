@@ -1,0 +1,323 @@
+"""A style's rules and symbolizers, read from its SLD (1.0) or SE (1.1) body, as the
+legends and maps need them.
+
+Only what the emulator draws or reports is kept: rule name, title, abstract, filter (as
+GeoTools' CQL text), scale range, and per symbolizer its kind (``Polygon``, ``Line``,
+``Point``, ``Text``, ``Raster``) and parameters (fill, stroke, mark, size, label, colour
+map). Bodies in other languages (CSS, YSLD...) read as one rule drawing the generic
+symbolizer for the geometry.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from ...core.errors import EmulatorError
+from ...core.record import field, record
+from ...wire import xml as wxml
+
+KINDS = {
+    "PolygonSymbolizer": "Polygon",
+    "LineSymbolizer": "Line",
+    "PointSymbolizer": "Point",
+    "TextSymbolizer": "Text",
+    "RasterSymbolizer": "Raster",
+}
+
+
+@record(frozen=True)
+class Symbolizer:
+    kind: str
+    fill: dict[str, str] | None = None
+    stroke: dict[str, str] | None = None
+    graphic: dict[str, Any] | None = None
+    """``{"mark": name, "size": text, "opacity", "rotation", "fill": {...}, "stroke": {...},
+    "external": url, "format": type}``"""
+    label: str | None = None
+    font: dict[str, str] | None = None
+    halo: dict[str, Any] | None = None
+    colormap: tuple[tuple[str, str, str | None, str | None], ...] = ()
+    """(quantity, colour, opacity, label) per entry"""
+    colormap_type: str = "ramp"
+    opacity: str | None = None
+    name: str | None = None
+    uom: str | None = None
+    geometry: str | None = None
+
+
+@record(frozen=True)
+class Rule:
+    name: str | None = None
+    title: str | None = None
+    abstract: str | None = None
+    filter: str | None = None
+    """the filter as CQL text, None for none"""
+    else_filter: bool = False
+    min_scale: float | None = None
+    max_scale: float | None = None
+    symbolizers: tuple[Symbolizer, ...] = field(default_factory=tuple)
+    titles: tuple[tuple[str, str], ...] = ()
+    """the title's ``<Localized lang="…">`` translations (GeoServer's SLD extension)"""
+
+    def title_in(self, language: str | None) -> str | None:
+        """The title for ``language`` (a ``LANGUAGE`` parameter, taken whole), else the
+        default one."""
+        if language:
+            for lang, text in self.titles:
+                if lang == language:
+                    return text
+        return self.title
+
+
+@functools.lru_cache(maxsize=256)
+def rules(body: bytes) -> tuple[Rule, ...]:
+    """Every rule of the first UserStyle, in order (its feature type styles one after
+    another); an empty tuple when the body is not an SLD document."""
+    try:
+        root = wxml.parse(body, "SLD")
+    except EmulatorError:
+        return ()
+    style = next(
+        (e for e in root.iter() if isinstance(e.tag, str) and wxml.local(e.tag) == "UserStyle"),
+        None,
+    )
+    if style is None:
+        return ()
+    out: list[Rule] = []
+    for fts in style:
+        if not isinstance(fts.tag, str) or wxml.local(fts.tag) not in (
+            "FeatureTypeStyle",
+            "CoverageStyle",
+        ):
+            continue
+        for el in fts:
+            if isinstance(el.tag, str) and wxml.local(el.tag) == "Rule":
+                out.append(_rule(el))
+    return tuple(out)
+
+
+def _rule(el: Any) -> Rule:
+    desc = wxml.child(el, "Description")
+    source = desc if desc is not None else el
+    flt = wxml.child(el, "Filter")
+    symbolizers = tuple(
+        _symbolizer(c) for c in el if isinstance(c.tag, str) and wxml.local(c.tag) in KINDS
+    )
+    title_el = wxml.child(source, "Title")
+    titles = tuple(
+        (c.get("lang") or "", (c.text or "").strip())
+        for c in (title_el if title_el is not None else ())
+        if isinstance(c.tag, str) and wxml.local(c.tag) == "Localized"
+    )
+    return Rule(
+        name=wxml.text(el, "Name"),
+        title=wxml.text(source, "Title"),
+        titles=titles,
+        abstract=wxml.text(source, "Abstract"),
+        filter=filter_cql(_first(flt)) if flt is not None else None,
+        else_filter=wxml.child(el, "ElseFilter") is not None,
+        min_scale=_float(wxml.text(el, "MinScaleDenominator")),
+        max_scale=_float(wxml.text(el, "MaxScaleDenominator")),
+        symbolizers=symbolizers,
+    )
+
+
+def _float(value: str | None) -> float | None:
+    try:
+        return float(value) if value else None
+    except ValueError:
+        return None
+
+
+def _params(el: Any | None) -> dict[str, str]:
+    """CssParameter / SvgParameter values by name."""
+    if el is None:
+        return {}
+    out = {}
+    for p in el:
+        if isinstance(p.tag, str) and wxml.local(p.tag) in ("CssParameter", "SvgParameter"):
+            name = p.get("name")
+            if name:
+                out[name] = _value(p)
+    return out
+
+
+def _value(el: Any) -> str:
+    """The text of a parameter: its literal, or ``[attribute]`` for a property reference."""
+    parts = [el.text or ""]
+    for c in el:
+        if isinstance(c.tag, str) and wxml.local(c.tag) == "PropertyName":
+            parts.append(f"[{(c.text or '').strip()}]")
+        elif isinstance(c.tag, str) and wxml.local(c.tag) == "Literal":
+            parts.append(c.text or "")
+        parts.append(c.tail or "")
+    return "".join(parts).strip()
+
+
+def _graphic(el: Any | None) -> dict[str, Any] | None:
+    if el is None:
+        return None
+    out: dict[str, Any] = {}
+    mark = wxml.child(el, "Mark")
+    if mark is not None:
+        out["mark"] = wxml.text(mark, "WellKnownName") or "square"
+        fill = wxml.child(mark, "Fill")
+        stroke = wxml.child(mark, "Stroke")
+        out["fill"] = _params(fill) if fill is not None else None
+        out["stroke"] = _params(stroke) if stroke is not None else None
+    external = wxml.child(el, "ExternalGraphic")
+    if external is not None:
+        res = wxml.child(external, "OnlineResource")
+        if res is not None:
+            out["external"] = res.get("{http://www.w3.org/1999/xlink}href")
+        out["format"] = wxml.text(external, "Format")
+    for key in ("Size", "Opacity", "Rotation"):
+        node = wxml.child(el, key)
+        if node is not None:
+            out[key.lower()] = _value(node)
+    return out
+
+
+def _symbolizer(el: Any) -> Symbolizer:
+    kind = KINDS[wxml.local(el.tag)]
+    fill = wxml.child(el, "Fill")
+    stroke = wxml.child(el, "Stroke")
+    geometry = wxml.child(el, "Geometry")
+    common: dict[str, Any] = {
+        "name": wxml.text(el, "Name"),
+        "uom": el.get("uom"),
+        "geometry": _value(geometry) if geometry is not None else None,
+    }
+    if kind == "Point":
+        return Symbolizer(kind, graphic=_graphic(wxml.child(el, "Graphic")), **common)
+    if kind == "Text":
+        label = wxml.child(el, "Label")
+        halo = wxml.child(el, "Halo")
+        return Symbolizer(
+            kind,
+            fill=_params(fill) if fill is not None else None,
+            label=_value(label) if label is not None else None,
+            font=_params(wxml.child(el, "Font")),
+            halo=(
+                {
+                    "radius": wxml.text(halo, "Radius") or "1",
+                    "fill": _params(wxml.child(halo, "Fill")),
+                }
+                if halo is not None
+                else None
+            ),
+            **common,
+        )
+    if kind == "Raster":
+        cmap = wxml.child(el, "ColorMap")
+        entries: list[tuple[str, str, str | None, str | None]] = []
+        ctype = "ramp"
+        if cmap is not None:
+            ctype = cmap.get("type") or "ramp"
+            for e in cmap:
+                if isinstance(e.tag, str) and wxml.local(e.tag) == "ColorMapEntry":
+                    entries.append(
+                        (
+                            e.get("quantity") or "0",
+                            e.get("color") or "#000000",
+                            e.get("opacity"),
+                            e.get("label"),
+                        )
+                    )
+        return Symbolizer(
+            kind,
+            colormap=tuple(entries),
+            colormap_type=ctype,
+            opacity=wxml.text(el, "Opacity"),
+            **common,
+        )
+    return Symbolizer(
+        kind,
+        fill=_params(fill) if fill is not None else None,
+        stroke=_params(stroke) if stroke is not None else None,
+        **common,
+    )
+
+
+# -- OGC filter to CQL ---------------------------------------------------------------------
+
+_COMPARISONS = {
+    "PropertyIsEqualTo": "=",
+    "PropertyIsNotEqualTo": "<>",
+    "PropertyIsLessThan": "<",
+    "PropertyIsGreaterThan": ">",
+    "PropertyIsLessThanOrEqualTo": "<=",
+    "PropertyIsGreaterThanOrEqualTo": ">=",
+}
+
+
+def _first(el: Any) -> Any | None:
+    return next((c for c in el if isinstance(c.tag, str)), None)
+
+
+def _expr(el: Any | None) -> str:
+    if el is None:
+        return "NULL"
+    name = wxml.local(el.tag)
+    if name in ("PropertyName", "ValueReference"):
+        return (el.text or "").strip()
+    if name == "Literal":
+        text = (el.text or "").strip()
+        try:
+            int(text)
+            return text
+        except ValueError:
+            pass
+        try:
+            float(text)
+            return text
+        except ValueError:
+            return "'" + text.replace("'", "''") + "'"
+    if name in ("Add", "Sub", "Mul", "Div"):
+        op = {"Add": "+", "Sub": "-", "Mul": "*", "Div": "/"}[name]
+        args = [c for c in el if isinstance(c.tag, str)]
+        return "(" + f" {op} ".join(_expr(a) for a in args) + ")"
+    if name == "Function":
+        args = [_expr(c) for c in el if isinstance(c.tag, str)]
+        return f"{el.get('name')}({', '.join(args)})"
+    return (el.text or "").strip()
+
+
+def filter_cql(el: Any | None) -> str | None:
+    """GeoTools' CQL text of an OGC filter element (None for an empty filter)."""
+    if el is None:
+        return None
+    name = wxml.local(el.tag)
+    kids = [c for c in el if isinstance(c.tag, str)]
+    if name in ("And", "Or"):
+        parts = [filter_cql(c) or "INCLUDE" for c in kids]
+        return "(" + f" {name.upper()} ".join(parts) + ")"
+    if name == "Not":
+        return f"NOT ({filter_cql(kids[0]) if kids else 'INCLUDE'})"
+    if name in _COMPARISONS:
+        lhs = _expr(kids[0] if kids else None)
+        rhs = _expr(kids[1] if len(kids) > 1 else None)
+        return f"{lhs} {_COMPARISONS[name]} {rhs}"
+    if name == "PropertyIsBetween":
+        lower = wxml.child(el, "LowerBoundary")
+        upper = wxml.child(el, "UpperBoundary")
+        return (
+            f"{_expr(kids[0])} BETWEEN {_expr(_first(lower) if lower is not None else None)}"
+            f" AND {_expr(_first(upper) if upper is not None else None)}"
+        )
+    if name == "PropertyIsLike":
+        pattern = _expr(kids[1]) if len(kids) > 1 else "''"
+        wild, single = el.get("wildCard", "*"), el.get("singleChar", ".")
+        if pattern.startswith("'"):
+            pattern = pattern.replace(wild, "%").replace(single, "_")
+        return f"{_expr(kids[0])} LIKE {pattern}"
+    if name == "PropertyIsNull":
+        return f"{_expr(kids[0])} IS NULL"
+    if name == "FeatureId" or name == "GmlObjectId" or name == "ResourceId":
+        ids = [
+            c.get("fid") or c.get("rid") or c.get("{http://www.opengis.net/gml}id")
+            for c in [el, *kids]
+        ]
+        return "IN (" + ", ".join(f"'{i}'" for i in ids if i) + ")"
+    return "INCLUDE"

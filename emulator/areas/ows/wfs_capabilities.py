@@ -1,0 +1,576 @@
+"""WFS 1.0.0, 1.1.0 and 2.0.0 GetCapabilities, as GeoServer's WFS capabilities
+transformers write them (the parts a client parses: service identification and provider,
+operations with their parameters, the feature type list, filter capabilities)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..catalog.entities import FeatureType
+from ..catalog.tree import java_number
+from . import sources
+from .kvp import Call, url
+from .model import View
+from .writer import XmlWriter
+
+V100, V110, V200 = "1.0.0", "1.1.0", "2.0.0"
+VERSIONS = (V100, V110, V200)
+
+GETFEATURE_FORMATS_20 = (
+    "application/gml+xml; version=3.2",
+    "GML2",
+    "KML",
+    "SHAPE-ZIP",
+    "application/json",
+    "application/vnd.google-earth.kml xml",
+    "application/vnd.google-earth.kml+xml",
+    "csv",
+    "gml3",
+    "gml32",
+    "json",
+    "text/csv",
+    "text/xml; subtype=gml/2.1.2",
+    "text/xml; subtype=gml/3.1.1",
+    "text/xml; subtype=gml/3.2",
+)
+GETFEATURE_FORMATS_11 = (
+    "text/xml; subtype=gml/3.1.1",
+    "GML2",
+    "KML",
+    "SHAPE-ZIP",
+    "application/gml+xml; version=3.2",
+    "application/json",
+    "application/vnd.google-earth.kml xml",
+    "application/vnd.google-earth.kml+xml",
+    "csv",
+    "gml3",
+    "gml32",
+    "json",
+    "text/csv",
+    "text/xml; subtype=gml/2.1.2",
+    "text/xml; subtype=gml/3.2",
+)
+COMPARISONS = (
+    "PropertyIsEqualTo",
+    "PropertyIsNotEqualTo",
+    "PropertyIsLessThan",
+    "PropertyIsGreaterThan",
+    "PropertyIsLessThanOrEqualTo",
+    "PropertyIsGreaterThanOrEqualTo",
+    "PropertyIsLike",
+    "PropertyIsNull",
+    "PropertyIsBetween",
+)
+SPATIAL = (
+    "BBOX",
+    "Equals",
+    "Disjoint",
+    "Intersects",
+    "Touches",
+    "Crosses",
+    "Within",
+    "Contains",
+    "Overlaps",
+    "Beyond",
+    "DWithin",
+)
+
+
+def negotiate(requested: str | None, enabled: list[str]) -> str:
+    known = [v for v in VERSIONS if v in enabled] or list(VERSIONS)
+    if not requested:
+        return known[-1]
+    for candidate in [v.strip() for v in requested.split(",")]:
+        if candidate in known:
+            return candidate
+    return known[-1]
+
+
+def feature_types(view: View) -> list[FeatureType]:
+    """The feature types a WFS caller sees, by prefixed name."""
+    out = []
+    for layer in view.layers(maps=False):
+        res = view.resource(layer)
+        if isinstance(res, FeatureType):
+            out.append(res)
+    return sorted(out, key=lambda r: (r.workspace, r.name))
+
+
+def _kw_values(keywords: list[Any]) -> list[str]:
+    return [str(k.get("value")) if isinstance(k, Mapping) else str(k) for k in keywords]
+
+
+class WfsCapabilities:
+    def __init__(self, view: View, call: Call, version: str) -> None:
+        self.view, self.call, self.version = view, call, version
+        self.service = sources.service(view.state, sources.WFS, view.workspace)
+        self.contact = sources.contact(view.state, view.workspace)
+        self.types = feature_types(view)
+        self.w = XmlWriter()
+        self.href = f"{call.service_base}/wfs"
+
+    def _ns_attrs(self) -> list[tuple[str, str]]:
+        prefixes = sorted({t.workspace for t in self.types})
+        out = []
+        for prefix in prefixes:
+            ns = self.view.catalog.namespaces.get(prefix)
+            if ns is not None:
+                out.append((f"xmlns:{prefix}", ns.uri))
+        return out
+
+    def write(self) -> bytes:
+        seq = str(sources.update_sequence(self.view.state))
+        if self.version == V100:
+            self._v100(seq)
+        else:
+            self._ows(seq)
+        return self.w.done()
+
+    # -- 1.0.0 -------------------------------------------------------------------------
+
+    def _v100(self, seq: str) -> None:
+        w, s, base = self.w, self.service, self.call.base
+        w.start(
+            "WFS_Capabilities",
+            [
+                ("version", V100),
+                ("xmlns", "http://www.opengis.net/wfs"),
+                *self._ns_attrs(),
+                ("xmlns:ogc", "http://www.opengis.net/ogc"),
+                ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+                (
+                    "xsi:schemaLocation",
+                    f"http://www.opengis.net/wfs {base}/schemas/wfs/1.0.0/WFS-capabilities.xsd",
+                ),
+                ("updateSequence", seq),
+            ],
+        )
+        w.start("Service")
+        w.element("Name", "WFS")
+        w.element("Title", s.get("title"))
+        w.element("Abstract", s.get("abstrct"))
+        w.element("Keywords", ", ".join(_kw_values(s.get("keywords") or [])))
+        w.element("OnlineResource", s.get("onlineResource") or base)
+        w.element("Fees", s.get("fees"))
+        w.element("AccessConstraints", s.get("accessConstraints"))
+        w.end("Service")
+        w.start("Capability")
+        w.start("Request")
+        for op in ("GetCapabilities", "DescribeFeatureType", "GetFeature"):
+            w.start(op)
+            if op == "DescribeFeatureType":
+                w.start("SchemaDescriptionLanguage")
+                w.element("XMLSCHEMA")
+                w.end("SchemaDescriptionLanguage")
+            if op == "GetFeature":
+                w.start("ResultFormat")
+                for fmt in ("GML2", "GML3", "SHAPE-ZIP", "CSV", "JSON", "KML"):
+                    w.element(fmt)
+                w.end("ResultFormat")
+            for method, target in (("Get", f"{self.href}?request={op}"), ("Post", self.href)):
+                w.start("DCPType")
+                w.start("HTTP")
+                w.element(method, None, [("onlineResource", target)])
+                w.end("HTTP")
+                w.end("DCPType")
+            w.end(op)
+        w.end("Request")
+        w.end("Capability")
+        w.start("FeatureTypeList")
+        w.start("Operations")
+        for op in ("Query", "Insert", "Update", "Delete", "Lock"):
+            w.element(op)
+        w.end("Operations")
+        for ft in self.types:
+            w.start("FeatureType")
+            w.element("Name", self._name(ft))
+            w.element("Title", ft.title)
+            w.element("Abstract", ft.abstract)
+            w.element("Keywords", ", ".join(ft.keywords))
+            w.element("SRS", ft.srs)
+            box = ft.latlon_bbox
+            if box is not None:
+                w.element(
+                    "LatLongBoundingBox",
+                    None,
+                    [
+                        ("minx", java_number(box.minx)),
+                        ("miny", java_number(box.miny)),
+                        ("maxx", java_number(box.maxx)),
+                        ("maxy", java_number(box.maxy)),
+                    ],
+                )
+            w.end("FeatureType")
+        w.end("FeatureTypeList")
+        self._filter_10()
+        w.end("WFS_Capabilities")
+
+    def _filter_10(self) -> None:
+        w = self.w
+        w.start("ogc:Filter_Capabilities")
+        w.start("ogc:Spatial_Capabilities")
+        w.start("ogc:Spatial_Operators")
+        for op in (
+            "Disjoint",
+            "Equals",
+            "DWithin",
+            "Beyond",
+            "Intersect",
+            "Touches",
+            "Crosses",
+            "Within",
+            "Contains",
+            "Overlaps",
+            "BBOX",
+        ):
+            w.element(f"ogc:{op}")
+        w.end("ogc:Spatial_Operators")
+        w.end("ogc:Spatial_Capabilities")
+        w.start("ogc:Scalar_Capabilities")
+        w.element("ogc:Logical_Operators")
+        w.start("ogc:Comparison_Operators")
+        for op in ("Simple_Comparisons", "Between", "Like", "NullCheck"):
+            w.element(f"ogc:{op}")
+        w.end("ogc:Comparison_Operators")
+        w.start("ogc:Arithmetic_Operators")
+        w.element("ogc:Simple_Arithmetic")
+        w.end("ogc:Arithmetic_Operators")
+        w.end("ogc:Scalar_Capabilities")
+        w.end("ogc:Filter_Capabilities")
+
+    # -- 1.1.0 and 2.0.0 (OWS common) -----------------------------------------------------
+
+    def _ows(self, seq: str) -> None:
+        w, base = self.w, self.call.base
+        v2 = self.version == V200
+        if v2:
+            ns = [
+                ("xmlns:wfs", "http://www.opengis.net/wfs/2.0"),
+                ("xmlns", "http://www.opengis.net/wfs/2.0"),
+                ("xmlns:ows", "http://www.opengis.net/ows/1.1"),
+                ("xmlns:gml", "http://www.opengis.net/gml/3.2"),
+                ("xmlns:fes", "http://www.opengis.net/fes/2.0"),
+                ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+                ("xmlns:xs", "http://www.w3.org/2001/XMLSchema"),
+                ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+                (
+                    "xsi:schemaLocation",
+                    f"http://www.opengis.net/wfs/2.0 {base}/schemas/wfs/2.0/wfs.xsd",
+                ),
+            ]
+        else:
+            ns = [
+                ("xmlns", "http://www.opengis.net/wfs"),
+                ("xmlns:wfs", "http://www.opengis.net/wfs"),
+                ("xmlns:ows", "http://www.opengis.net/ows"),
+                ("xmlns:gml", "http://www.opengis.net/gml"),
+                ("xmlns:ogc", "http://www.opengis.net/ogc"),
+                ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+                ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+                (
+                    "xsi:schemaLocation",
+                    f"http://www.opengis.net/wfs {base}/schemas/wfs/1.1.0/wfs.xsd",
+                ),
+            ]
+        w.start(
+            "wfs:WFS_Capabilities",
+            [("version", self.version), *ns, *self._ns_attrs(), ("updateSequence", seq)],
+        )
+        self._identification()
+        self._provider()
+        self._operations(v2)
+        w.start("FeatureTypeList")
+        if not v2:
+            w.start("Operations")
+            for op in ("Query", "Insert", "Update", "Delete", "Lock"):
+                w.element("Operation", op)
+            w.end("Operations")
+        for ft in self.types:
+            w.start("FeatureType")
+            w.element("Name", self._name(ft))
+            w.element("Title", ft.title)
+            w.element("Abstract", ft.abstract)
+            w.start("ows:Keywords")
+            for kw in ft.keywords:
+                w.element("ows:Keyword", kw)
+            w.end("ows:Keywords")
+            code = (ft.srs or "EPSG:4326").partition(":")[2]
+            if v2:
+                w.element("DefaultCRS", f"urn:ogc:def:crs:EPSG::{code}")
+            else:
+                w.element("DefaultSRS", f"urn:x-ogc:def:crs:EPSG:{code}")
+            w.start("OutputFormats")
+            w.element(
+                "Format",
+                "application/gml+xml; version=3.2" if v2 else "text/xml; subtype=gml/3.1.1",
+            )
+            w.end("OutputFormats")
+            box = ft.latlon_bbox
+            if box is not None:
+                w.start("ows:WGS84BoundingBox")
+                w.element("ows:LowerCorner", f"{java_number(box.minx)} {java_number(box.miny)}")
+                w.element("ows:UpperCorner", f"{java_number(box.maxx)} {java_number(box.maxy)}")
+                w.end("ows:WGS84BoundingBox")
+            w.end("FeatureType")
+        w.end("FeatureTypeList")
+        if v2:
+            self._filter_20()
+        else:
+            self._filter_11()
+        w.end("wfs:WFS_Capabilities")
+
+    def _name(self, ft: FeatureType) -> str:
+        return ft.name if self.view.workspace is not None else f"{ft.workspace}:{ft.name}"
+
+    def _identification(self) -> None:
+        w, s = self.w, self.service
+        w.start("ows:ServiceIdentification")
+        w.element("ows:Title", s.get("title"))
+        w.element("ows:Abstract", s.get("abstrct"))
+        w.start("ows:Keywords")
+        for kw in _kw_values(s.get("keywords") or []):
+            w.element("ows:Keyword", kw)
+        w.end("ows:Keywords")
+        w.element("ows:ServiceType", "WFS")
+        w.element("ows:ServiceTypeVersion", self.version)
+        w.element("ows:Fees", s.get("fees"))
+        w.element("ows:AccessConstraints", s.get("accessConstraints"))
+        w.end("ows:ServiceIdentification")
+
+    def _provider(self) -> None:
+        w, c = self.w, self.contact
+        w.start("ows:ServiceProvider")
+        w.element("ows:ProviderName", c.get("contactOrganization"))
+        w.start("ows:ServiceContact")
+        w.element("ows:IndividualName", c.get("contactPerson"))
+        w.element("ows:PositionName", c.get("contactPosition"))
+        w.start("ows:ContactInfo")
+        w.start("ows:Phone")
+        w.element("ows:Voice", c.get("contactVoice"))
+        w.element("ows:Facsimile", c.get("contactFacsimile"))
+        w.end("ows:Phone")
+        w.start("ows:Address")
+        w.element("ows:DeliveryPoint", c.get("address"))
+        w.element("ows:City", c.get("addressCity"))
+        w.element("ows:AdministrativeArea", c.get("addressState"))
+        w.element("ows:PostalCode", c.get("addressPostalCode"))
+        w.element("ows:Country", c.get("addressCountry"))
+        w.element("ows:ElectronicMailAddress", c.get("contactEmail"))
+        w.end("ows:Address")
+        w.end("ows:ContactInfo")
+        w.end("ows:ServiceContact")
+        w.end("ows:ServiceProvider")
+
+    def _operation(
+        self, name: str, params: list[tuple[str, tuple[str, ...]]], post: bool = True
+    ) -> None:
+        w = self.w
+        w.start("ows:Operation", [("name", name)])
+        w.start("ows:DCP")
+        w.start("ows:HTTP")
+        w.element("ows:Get", None, [("xlink:href", self.href)])
+        if post:
+            w.element("ows:Post", None, [("xlink:href", self.href)])
+        w.end("ows:HTTP")
+        w.end("ows:DCP")
+        for pname, values in params:
+            w.start("ows:Parameter", [("name", pname)])
+            if self.version == V200:
+                w.start("ows:AllowedValues")
+            for v in values:
+                w.element("ows:Value", v)
+            if self.version == V200:
+                w.end("ows:AllowedValues")
+            w.end("ows:Parameter")
+        w.end("ows:Operation")
+
+    def _operations(self, v2: bool) -> None:
+        w = self.w
+        enabled = [v for v in VERSIONS if v in (self.service.get("versions") or VERSIONS)]
+        gml = "application/gml+xml; version=3.2" if v2 else "text/xml; subtype=gml/3.1.1"
+        w.start("ows:OperationsMetadata")
+        self._operation(
+            "GetCapabilities",
+            [
+                ("AcceptVersions", tuple(enabled)),
+                ("AcceptFormats", ("text/xml",)),
+                (
+                    "Sections",
+                    (
+                        "ServiceIdentification",
+                        "ServiceProvider",
+                        "OperationsMetadata",
+                        "FeatureTypeList",
+                        "Filter_Capabilities",
+                    ),
+                ),
+            ],
+        )
+        self._operation("DescribeFeatureType", [("outputFormat", (gml,))])
+        formats = GETFEATURE_FORMATS_20 if v2 else GETFEATURE_FORMATS_11
+        self._operation(
+            "GetFeature", [("resultType", ("results", "hits")), ("outputFormat", formats)]
+        )
+        if v2:
+            self._operation(
+                "GetPropertyValue", [("resolve", ("none", "local")), ("outputFormat", (gml,))]
+            )
+            self._operation("ListStoredQueries", [])
+            self._operation("DescribeStoredQueries", [])
+            self._operation(
+                "CreateStoredQuery",
+                [("language", ("urn:ogc:def:queryLanguage:OGC-WFS::WFSQueryExpression",))],
+            )
+            self._operation("DropStoredQuery", [])
+        else:
+            self._operation("GetGmlObject", [])
+        self._operation("LockFeature", [("releaseAction", ("ALL", "SOME"))])
+        self._operation("GetFeatureWithLock", [("releaseAction", ("ALL", "SOME"))])
+        self._operation(
+            "Transaction",
+            [
+                ("inputFormat", (gml,)),
+                ("idgen", ("GenerateNew", "UseExisting", "ReplaceDuplicate")),
+                ("releaseAction", ("ALL", "SOME")),
+            ],
+        )
+        if v2:
+            for name, value in (
+                ("ImplementsBasicWFS", "TRUE"),
+                ("ImplementsTransactionalWFS", "TRUE"),
+                ("ImplementsLockingWFS", "TRUE"),
+                ("KVPEncoding", "TRUE"),
+                ("XMLEncoding", "TRUE"),
+                ("SOAPEncoding", "TRUE"),
+                ("ImplementsInheritance", "FALSE"),
+                ("ImplementsRemoteResolve", "FALSE"),
+                ("ImplementsResultPaging", "TRUE"),
+                ("ImplementsStandardJoins", "TRUE"),
+                ("ImplementsSpatialJoins", "TRUE"),
+                ("ImplementsTemporalJoins", "TRUE"),
+                ("ImplementsFeatureVersioning", "FALSE"),
+                ("ManageStoredQueries", "TRUE"),
+            ):
+                w.start("ows:Constraint", [("name", name)])
+                w.element("ows:NoValues")
+                w.element("ows:DefaultValue", value)
+                w.end("ows:Constraint")
+            w.start("ows:Constraint", [("name", "CountDefault")])
+            w.element("ows:NoValues")
+            w.element("ows:DefaultValue", str(self.service.get("maxFeatures") or 1000000))
+            w.end("ows:Constraint")
+        w.end("ows:OperationsMetadata")
+
+    def _filter_11(self) -> None:
+        w = self.w
+        w.start("ogc:Filter_Capabilities")
+        w.start("ogc:Spatial_Capabilities")
+        w.start("ogc:GeometryOperands")
+        for g in ("gml:Envelope", "gml:Point", "gml:LineString", "gml:Polygon"):
+            w.element("ogc:GeometryOperand", g)
+        w.end("ogc:GeometryOperands")
+        w.start("ogc:SpatialOperators")
+        for op in SPATIAL:
+            w.element("ogc:SpatialOperator", None, [("name", op)])
+        w.end("ogc:SpatialOperators")
+        w.end("ogc:Spatial_Capabilities")
+        w.start("ogc:Scalar_Capabilities")
+        w.element("ogc:LogicalOperators")
+        w.start("ogc:ComparisonOperators")
+        for op in (
+            "LessThan",
+            "GreaterThan",
+            "LessThanEqualTo",
+            "GreaterThanEqualTo",
+            "EqualTo",
+            "NotEqualTo",
+            "Like",
+            "Between",
+            "NullCheck",
+        ):
+            w.element("ogc:ComparisonOperator", op)
+        w.end("ogc:ComparisonOperators")
+        w.start("ogc:ArithmeticOperators")
+        w.element("ogc:SimpleArithmetic")
+        w.end("ogc:ArithmeticOperators")
+        w.end("ogc:Scalar_Capabilities")
+        w.start("ogc:Id_Capabilities")
+        w.element("ogc:FID")
+        w.element("ogc:EID")
+        w.end("ogc:Id_Capabilities")
+        w.end("ogc:Filter_Capabilities")
+
+    def _filter_20(self) -> None:
+        w = self.w
+        w.start("fes:Filter_Capabilities")
+        w.start("fes:Conformance")
+        for name, value in (
+            ("ImplementsQuery", "TRUE"),
+            ("ImplementsAdHocQuery", "TRUE"),
+            ("ImplementsFunctions", "TRUE"),
+            ("ImplementsResourceId", "TRUE"),
+            ("ImplementsMinStandardFilter", "TRUE"),
+            ("ImplementsStandardFilter", "TRUE"),
+            ("ImplementsMinSpatialFilter", "TRUE"),
+            ("ImplementsSpatialFilter", "TRUE"),
+            ("ImplementsMinTemporalFilter", "TRUE"),
+            ("ImplementsTemporalFilter", "TRUE"),
+            ("ImplementsVersionNav", "FALSE"),
+            ("ImplementsSorting", "TRUE"),
+            ("ImplementsExtendedOperators", "FALSE"),
+            ("ImplementsMinimumXPath", "TRUE"),
+            ("ImplementsSchemaElementFunc", "FALSE"),
+        ):
+            w.start("fes:Constraint", [("name", name)])
+            w.element("ows:NoValues")
+            w.element("ows:DefaultValue", value)
+            w.end("fes:Constraint")
+        w.end("fes:Conformance")
+        w.start("fes:Id_Capabilities")
+        w.element("fes:ResourceIdentifier", None, [("name", "fes:ResourceId")])
+        w.end("fes:Id_Capabilities")
+        w.start("fes:Scalar_Capabilities")
+        w.element("fes:LogicalOperators")
+        w.start("fes:ComparisonOperators")
+        for op in COMPARISONS:
+            w.element("fes:ComparisonOperator", None, [("name", op)])
+        w.end("fes:ComparisonOperators")
+        w.end("fes:Scalar_Capabilities")
+        w.start("fes:Spatial_Capabilities")
+        w.start("fes:GeometryOperands")
+        for g in (
+            "gml:Envelope",
+            "gml:Point",
+            "gml:MultiPoint",
+            "gml:LineString",
+            "gml:MultiLineString",
+            "gml:Polygon",
+            "gml:MultiPolygon",
+            "gml:MultiGeometry",
+        ):
+            w.element("fes:GeometryOperand", None, [("name", g)])
+        w.end("fes:GeometryOperands")
+        w.start("fes:SpatialOperators")
+        for op in SPATIAL:
+            w.element("fes:SpatialOperator", None, [("name", op)])
+        w.end("fes:SpatialOperators")
+        w.end("fes:Spatial_Capabilities")
+        w.end("fes:Filter_Capabilities")
+
+
+def write(view: View, call: Call, version: str) -> bytes:
+    return WfsCapabilities(view, call, version).write()
+
+
+def describe_href(call: Call, version: str, names: list[str]) -> str:
+    return url(
+        call.service_base,
+        "wfs",
+        [
+            ("service", "WFS"),
+            ("version", version),
+            ("request", "DescribeFeatureType"),
+            ("typeName", ",".join(names)),
+        ],
+    )

@@ -1,0 +1,278 @@
+"""WFS Transaction (1.0.0, 1.1.0, 2.0.0): Insert, Update and Delete on the features the
+emulator holds. Every operation is checked and applied to copies first; the state changes
+only when the whole transaction succeeded (all or nothing), as a database transaction does.
+
+A feature type without a feature table yet (a database-backed type) gets one on its first
+insert, with the feature type's attributes. Layer write rules (``ws.layer.w``) apply.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+from typing import Any
+
+from ..catalog.entities import FeatureType
+from . import gml, sources, wfs_query
+from .errors import INVALID, MISSING, Denied, OwsError
+from .model import View, can_write
+from .symbolizers import filter_cql
+from .writer import XmlWriter
+
+WFS_NS = {
+    "1.0.0": "http://www.opengis.net/wfs",
+    "1.1.0": "http://www.opengis.net/wfs",
+    "2.0.0": "http://www.opengis.net/wfs/2.0",
+}
+
+
+def _local(tag: Any) -> str:
+    return str(tag).rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _ns(tag: Any) -> str | None:
+    text = str(tag)
+    return text[1:].split("}", 1)[0] if text.startswith("{") else None
+
+
+def _convert(text: str, binding: str) -> Any:
+    """A property's text as the value its binding holds."""
+    value = text.strip()
+    try:
+        if binding in (
+            "java.lang.Integer",
+            "java.lang.Long",
+            "java.lang.Short",
+            "java.math.BigInteger",
+        ):
+            return int(value)
+        if binding in ("java.lang.Double", "java.lang.Float", "java.math.BigDecimal"):
+            return float(value)
+        if binding == "java.lang.Boolean":
+            return value.lower() in ("true", "1")
+        if binding in ("java.util.Date", "java.sql.Timestamp"):
+            return datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if binding == "java.sql.Date":
+            return datetime.date.fromisoformat(value[:10])
+    except ValueError:
+        raise OwsError(
+            f"Could not convert '{value}' to {binding}", INVALID, "Transaction"
+        ) from None
+    return value
+
+
+class Transaction:
+    def __init__(self, view: View, version: str) -> None:
+        self.view = view
+        self.version = version
+        self.tables: dict[tuple[str, str, str], Any] = {}
+        """working copies, by (workspace, store, native name)"""
+        self.inserted: list[str] = []
+        self.updated = 0
+        self.deleted = 0
+
+    # -- resolving ---------------------------------------------------------------------
+
+    def _type(self, name: str | None, namespace: str | None = None) -> FeatureType:
+        if not name:
+            raise OwsError("Missing typeName", MISSING, "typeName")
+        local = name.rsplit(":", 1)[-1]
+        prefix = name.rsplit(":", 1)[0] if ":" in name else None
+        catalog = self.view.catalog
+        if prefix is None and namespace:
+            ns = catalog.namespace_by_uri(namespace)
+            prefix = ns.prefix if ns is not None else None
+        if prefix is None:
+            prefix = self.view.workspace
+        candidates = [
+            r
+            for (ws, n), r in catalog.resources.items()
+            if isinstance(r, FeatureType) and n == local and (prefix is None or ws == prefix)
+        ]
+        if not candidates:
+            raise OwsError(f"Feature type {name} unknown", INVALID, "typeName")
+        ft = candidates[0]
+        layer = catalog.layer(ft.workspace, ft.name)
+        if layer is not None and not self.view.readable(layer):
+            try:
+                self.view.find(f"{ft.workspace}:{ft.name}", "typeName")
+            except OwsError:
+                raise OwsError(f"Feature type {name} unknown", INVALID, "typeName") from None
+        if not can_write(self.view.state, self.view.principal, ft.workspace, ft.name):
+            raise Denied(self.view.principal.anonymous)
+        return ft
+
+    def _table(self, ft: FeatureType) -> Any:
+        key = (ft.workspace, ft.store, ft.native_name or ft.name)
+        if key not in self.tables:
+            found = sources.feature_table(self.view.state, *key)
+            if found is not None:
+                self.tables[key] = copy.deepcopy(found)
+            else:
+                attrs, geometry = wfs_query.schema(self.view, ft)
+                self.tables[key] = sources.new_feature_table(
+                    key[2], attrs, geometry, ft.srs or "EPSG:4326"
+                )
+        return self.tables[key]
+
+    # -- operations --------------------------------------------------------------------
+
+    def insert(self, el: Any) -> None:
+        for feature_el in el:
+            if not isinstance(feature_el.tag, str):
+                continue
+            ft = self._type(_local(feature_el.tag), _ns(feature_el.tag))
+            table = self._table(ft)
+            bindings = {a.name: a.binding for a in table.attributes}
+            props: dict[str, Any] = {name: None for name in bindings}
+            for prop in feature_el:
+                if not isinstance(prop.tag, str):
+                    continue
+                name = _local(prop.tag)
+                if name not in bindings:
+                    raise OwsError(
+                        f"Unknown property {name} for feature type {ft.name}", INVALID, name
+                    )
+                props[name] = self._value(prop, bindings[name], ft)
+            fid = self._next_fid(table, ft)
+            table.features.append(sources.new_feature(fid, props))
+            self.inserted.append(fid)
+
+    def _value(self, prop: Any, binding: str, ft: FeatureType) -> Any:
+        geom_el = next((c for c in prop if isinstance(c.tag, str)), None)
+        if binding.startswith(("org.locationtech.jts.geom.", "com.vividsolutions.jts.geom.")):
+            if geom_el is None:
+                return None
+            try:
+                return gml.read_geometry(geom_el, wfs_query.flips(ft, self.version))
+            except gml.GeometryError as exc:
+                raise OwsError(f"Invalid geometry: {exc}", INVALID, _local(prop.tag)) from None
+        return _convert(prop.text or "", binding)
+
+    def _next_fid(self, table: Any, ft: FeatureType) -> str:
+        prefix = table.name
+        numbers = []
+        for f in table.features:
+            head, _, tail = f.fid.rpartition(".")
+            if head == prefix and tail.isdigit():
+                numbers.append(int(tail))
+        return f"{prefix}.{max(numbers, default=0) + 1}"
+
+    def _matching(self, el: Any, ft: FeatureType, table: Any) -> list[Any]:
+        flt = next((c for c in el if _local(c.tag) == "Filter"), None)
+        if flt is None:
+            return list(table.features)
+        first = next((c for c in flt if isinstance(c.tag, str)), None)
+        if first is not None and _local(first.tag) in ("FeatureId", "GmlObjectId", "ResourceId"):
+            ids = {
+                c.get("fid") or c.get("rid") or c.get("{http://www.opengis.net/gml}id")
+                for c in flt
+                if isinstance(c.tag, str)
+            }
+            return [f for f in table.features if f.fid in ids]
+        cql = filter_cql(first) or "INCLUDE"
+        _, geometry = wfs_query.schema(self.view, ft)
+        test = wfs_query.predicate(cql, geometry)
+        return [f for f in table.features if test(f.properties)]
+
+    def update(self, el: Any) -> None:
+        ft = self._type(el.get("typeName") or el.get("typeNames"))
+        table = self._table(ft)
+        bindings = {a.name: a.binding for a in table.attributes}
+        changes: dict[str, Any] = {}
+        for prop in el:
+            if _local(prop.tag) != "Property":
+                continue
+            name_el = next((c for c in prop if _local(c.tag) in ("Name", "ValueReference")), None)
+            name = (name_el.text or "").strip().rsplit(":", 1)[-1] if name_el is not None else ""
+            if name not in bindings:
+                raise OwsError(f"Unknown property {name} for feature type {ft.name}", INVALID, name)
+            value_el = next((c for c in prop if _local(c.tag) == "Value"), None)
+            changes[name] = None if value_el is None else self._value(value_el, bindings[name], ft)
+        for feature in self._matching(el, ft, table):
+            feature.properties.update(changes)
+            self.updated += 1
+
+    def delete(self, el: Any) -> None:
+        ft = self._type(el.get("typeName") or el.get("typeNames"))
+        table = self._table(ft)
+        gone = {id(f) for f in self._matching(el, ft, table)}
+        self.deleted += len(gone)
+        table.features = [f for f in table.features if id(f) not in gone]
+
+    def commit(self) -> None:
+        store = sources.feature_store(self.view.state)
+        if store is None:
+            raise OwsError("The emulator keeps no feature data: transactions are refused", INVALID)
+        for (ws, st, _), table in self.tables.items():
+            store.put(ws, st, table)
+
+
+def run(view: View, root: Any, version: str) -> Transaction:
+    tx = Transaction(view, version)
+    for op in root:
+        kind = _local(op.tag)
+        if kind == "Insert":
+            tx.insert(op)
+        elif kind == "Update":
+            tx.update(op)
+        elif kind == "Delete":
+            tx.delete(op)
+        elif kind in ("Native", "LockId", "Replace") or not kind:
+            if kind:
+                raise OwsError(f"{kind} is not supported by the emulator", INVALID, kind)
+    tx.commit()
+    return tx
+
+
+def response(tx: Transaction, version: str) -> bytes:
+    w = XmlWriter()
+    ns = WFS_NS[version]
+    if version == "1.0.0":
+        w.start(
+            "wfs:WFS_TransactionResponse",
+            [("version", "1.0.0"), ("xmlns:wfs", ns), ("xmlns:ogc", "http://www.opengis.net/ogc")],
+        )
+        if tx.inserted:
+            w.start("wfs:InsertResult")
+            for fid in tx.inserted:
+                w.element("ogc:FeatureId", None, [("fid", fid)])
+            w.end("wfs:InsertResult")
+        w.start("wfs:TransactionResult")
+        w.start("wfs:Status")
+        w.element("wfs:SUCCESS")
+        w.end("wfs:Status")
+        w.end("wfs:TransactionResult")
+        w.end("wfs:WFS_TransactionResponse")
+        return w.done()
+    v2 = version == "2.0.0"
+    w.start(
+        "wfs:TransactionResponse",
+        [
+            ("xmlns:wfs", ns),
+            (
+                "xmlns:fes" if v2 else "xmlns:ogc",
+                "http://www.opengis.net/fes/2.0" if v2 else "http://www.opengis.net/ogc",
+            ),
+            ("version", version),
+        ],
+    )
+    w.start("wfs:TransactionSummary")
+    w.element("wfs:totalInserted", str(len(tx.inserted)))
+    w.element("wfs:totalUpdated", str(tx.updated))
+    w.element("wfs:totalDeleted" if not v2 else "wfs:totalDeleted", str(tx.deleted))
+    w.end("wfs:TransactionSummary")
+    if not v2:
+        w.element("wfs:TransactionResults")
+    if tx.inserted:
+        w.start("wfs:InsertResults")
+        for fid in tx.inserted:
+            w.start("wfs:Feature")
+            if v2:
+                w.element("fes:ResourceId", None, [("rid", fid)])
+            else:
+                w.element("ogc:FeatureId", None, [("fid", fid)])
+            w.end("wfs:Feature")
+        w.end("wfs:InsertResults")
+    w.end("wfs:TransactionResponse")
+    return w.done()

@@ -1,0 +1,371 @@
+"""WMS GetMap and GetFeatureInfo: the request checked as GeoServer checks it, then the
+features the emulator holds drawn (``render``) or queried at a pixel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import Response
+
+from ...core.record import record
+from ...wire.json import dumps
+from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
+from . import crs, paint, render, sources, styles, wfs_query
+from .errors import (
+    INVALID,
+    INVALID_CRS,
+    INVALID_FORMAT,
+    INVALID_SRS,
+    LAYER_NOT_DEFINED,
+    MISSING,
+    STYLE_NOT_DEFINED,
+    OwsError,
+)
+from .kvp import Call
+from .legend import style_ref
+from .model import View
+from .symbolizers import rules
+
+MAX_SIDE = 8192
+"""the largest width or height drawn (GeoServer is bounded by ``maxRequestMemory``)"""
+FEATURE_INFO_FORMATS = (
+    "text/plain",
+    "application/vnd.ogc.gml",
+    "text/xml",
+    "application/vnd.ogc.gml/3.1.1",
+    "text/xml; subtype=gml/3.1.1",
+    "text/html",
+    "application/json",
+)
+
+
+@record
+class MapRequest:
+    version: str
+    layers: list[tuple[Layer, StyleRef]]
+    srs: str
+    bbox: tuple[float, float, float, float]
+    """minx, miny, maxx, maxy in the CRS's x/y order"""
+    width: int
+    height: int
+    format: str
+    transparent: bool
+    background: tuple[int, int, int, int]
+
+
+def _version(call: Call) -> str:
+    version = call.version or "1.3.0"
+    return "1.1.1" if version.startswith(("1.0", "1.1")) else "1.3.0"
+
+
+def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
+    version = _version(call)
+    names = [n for n in (call.get("LAYERS") or "").split(",")]
+    if not any(names):
+        raise OwsError("No layers have been requested", LAYER_NOT_DEFINED, "layers")
+    style_text = call.get("STYLES")
+    style_names = style_text.split(",") if style_text else []
+    if style_names and len(style_names) != len(names):
+        raise OwsError(
+            f"Number of styles ({len(style_names)}) doesn't match number of layers ({len(names)})",
+            STYLE_NOT_DEFINED,
+            "styles",
+        )
+    pairs: list[tuple[Layer, StyleRef]] = []
+    for i, name in enumerate(names):
+        item = view.find(name, "layers")
+        style = style_names[i] if i < len(style_names) else ""
+        if isinstance(item, LayerGroup):
+            members = list(view.member_layers(item))
+            group_styles = list(item.styles) + [None] * len(members)
+            for j, layer in enumerate(members):
+                ref = group_styles[j] or layer.default_style or StyleRef(None, "generic")
+                pairs.append((layer, ref))
+        else:
+            ref = item.default_style or StyleRef(None, "generic")
+            if style:
+                try:
+                    ref = style_ref(view, item, style)
+                except OwsError:
+                    raise OwsError(f"No such style: {style}", STYLE_NOT_DEFINED, "styles") from None
+            pairs.append((item, ref))
+    key = "CRS" if version == "1.3.0" else "SRS"
+    srs_text = call.get(key) or call.get("SRS") or call.get("CRS")
+    code = INVALID_CRS if version == "1.3.0" else INVALID_SRS
+    if not srs_text:
+        raise OwsError(f"Missing {key} parameter", MISSING, key.lower())
+    srs = crs.normalise(srs_text)
+    if not crs.valid(srs):
+        raise OwsError(f"Error occurred decoding the espg code {srs_text}", code, key.lower())
+    bbox_text = call.get("BBOX")
+    if not bbox_text:
+        raise OwsError("Missing BBOX parameter", MISSING, "bbox")
+    try:
+        values = [float(v) for v in bbox_text.split(",")[:4]]
+    except ValueError:
+        raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox") from None
+    if len(values) != 4:
+        raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox")
+    minx, miny, maxx, maxy = values
+    if version == "1.3.0" and crs.is_geographic(srs):
+        minx, miny, maxx, maxy = miny, minx, maxy, maxx
+    if minx >= maxx or miny >= maxy:
+        raise OwsError("The request bounding box is either empty or invalid", INVALID, "bbox")
+    width = call.integer("WIDTH")
+    height = call.integer("HEIGHT")
+    if width is None or height is None:
+        raise OwsError(
+            "Missing WIDTH or HEIGHT parameter", MISSING, "width" if width is None else "height"
+        )
+    if width <= 0 or height <= 0:
+        raise OwsError(f"Invalid image size {width}x{height}", INVALID, "width")
+    settings = sources.service(view.state, sources.WMS, view.workspace)
+    limit_kb = int(settings.get("maxRequestMemory") or 0)
+    used_kb = width * height * 4 // 1024
+    if (limit_kb and used_kb > limit_kb) or width > MAX_SIDE or height > MAX_SIDE:
+        raise OwsError(
+            f"Rendering request would use {used_kb}KB, whilst the maximum memory allowed is "
+            f"{limit_kb or MAX_SIDE * MAX_SIDE * 4 // 1024}KB",
+            None,
+        )
+    fmt = call.get("FORMAT")
+    if not for_info:
+        if not fmt:
+            raise OwsError("Missing FORMAT parameter", INVALID_FORMAT, "format")
+        if fmt == "image/png8":
+            fmt = "image/png; mode=8bit"
+        if fmt not in paint.FORMATS:
+            raise OwsError(
+                f"Invalid format {fmt}, supported formats are {sorted(paint.FORMATS)}",
+                INVALID_FORMAT,
+                "format",
+            )
+    transparent = (call.get("TRANSPARENT") or "").lower() == "true"
+    bg = call.get("BGCOLOR") or "0xFFFFFF"
+    try:
+        rgb = int(bg.removeprefix("0x").removeprefix("0X").removeprefix("#"), 16)
+    except ValueError:
+        raise OwsError(f"Invalid BGCOLOR {bg}", INVALID, "bgcolor") from None
+    background = ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255, 0 if transparent else 255)
+    return MapRequest(
+        version,
+        pairs,
+        srs,
+        (minx, miny, maxx, maxy),
+        width,
+        height,
+        fmt or "image/png",
+        transparent,
+        background,
+    )
+
+
+def held_features(view: View, layer: Layer) -> tuple[list[Any], str | None, str]:
+    res = view.resource(layer)
+    if not isinstance(res, FeatureType):
+        return [], None, res.srs or "EPSG:4326"
+    table = sources.feature_table(view.state, res.workspace, res.store, res.native_name or res.name)
+    if table is None:
+        return [], None, res.srs or "EPSG:4326"
+    _, geometry = wfs_query.schema(view, res)
+    return list(table.features), geometry, res.srs or table.srs
+
+
+def get_map(view: View, call: Call) -> Response:
+    req = parse(view, call)
+    canvas = paint.Canvas(req.width, req.height, req.background)
+    painter = render.MapPainter(canvas, req.bbox, req.srs)
+    scale = render.scale_denominator(req.bbox, req.width, req.srs)
+    for layer, ref in req.layers:
+        features, geometry, data_srs = held_features(view, layer)
+        if not features or geometry is None:
+            continue
+        painter.draw_layer(
+            features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale
+        )
+    body = canvas.encode(req.format, req.transparent)
+    media = "image/png" if req.format.startswith("image/png") else req.format
+    return Response(body, 200, media_type=media)
+
+
+def get_feature_info(view: View, call: Call) -> Response:
+    req = parse(view, call, for_info=True)
+    names = [n for n in (call.get("QUERY_LAYERS") or "").split(",") if n]
+    if not names:
+        raise OwsError("No QUERY_LAYERS has been requested", MISSING, "query_layers")
+    fmt = call.get("INFO_FORMAT") or "text/plain"
+    if fmt not in FEATURE_INFO_FORMATS:
+        raise OwsError(
+            f"Invalid format '{fmt}', supported formats are {list(FEATURE_INFO_FORMATS)}",
+            INVALID_FORMAT,
+            "info_format",
+        )
+    ikey, jkey = ("I", "J") if req.version == "1.3.0" else ("X", "Y")
+    i, j = call.integer(ikey), call.integer(jkey)
+    if i is None or j is None:
+        raise OwsError(f"{ikey} and {jkey} incorrectly specified", "InvalidPoint", ikey.lower())
+    if not (0 <= i < req.width and 0 <= j < req.height):
+        raise OwsError(f"{ikey} and {jkey} incorrectly specified", "InvalidPoint", ikey.lower())
+    count = call.integer("FEATURE_COUNT", 1) or 1
+    return feature_info(view, call, req, names, fmt, (i, j), count)
+
+
+def feature_info(
+    view: View,
+    call: Call,
+    req: MapRequest,
+    names: list[str],
+    fmt: str,
+    pixel: tuple[int, int],
+    count: int,
+) -> Response:
+    """The features of ``names`` within 3 pixels of ``pixel`` of the map ``req``, in
+    ``fmt`` (WMS GetFeatureInfo, and WMTS GetFeatureInfo on a tile)."""
+    i, j = pixel
+    minx, miny, maxx, maxy = req.bbox
+    px = (maxx - minx) / req.width
+    py = (maxy - miny) / req.height
+    radius = 3
+    found: list[tuple[FeatureType, str | None, list[Any]]] = []
+    import shapely.geometry
+
+    for name in names:
+        item = view.find(name, "query_layers")
+        layers = list(view.member_layers(item)) if isinstance(item, LayerGroup) else [item]
+        for layer in layers:
+            if not layer.queryable:
+                raise OwsError(
+                    f"Layer {name} is not queryable", "LayerNotQueryable", "query_layers"
+                )
+            res = view.resource(layer)
+            if not isinstance(res, FeatureType):
+                continue
+            features, geometry, data_srs = held_features(view, layer)
+            to_data = crs.transform(req.srs, data_srs)
+            if geometry is None or to_data is None:
+                found.append((res, geometry, []))
+                continue
+            x0, y0 = to_data(minx + (i - radius) * px, maxy - (j + radius + 1) * py)
+            x1, y1 = to_data(minx + (i + radius + 1) * px, maxy - (j - radius) * py)
+            box = shapely.geometry.box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+            hits = [
+                f
+                for f in features
+                if f.properties.get(geometry) is not None and f.properties[geometry].intersects(box)
+            ]
+            found.append((res, geometry, hits[:count]))
+    decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
+    if fmt == "application/json":
+        return _info_json(call, found, decimals)
+    if fmt == "text/html":
+        return Response(_info_html(found), 200, media_type="text/html")
+    if fmt == "text/plain":
+        return Response(_info_text(view, found), 200, media_type="text/plain")
+    return _info_gml(view, call, found, fmt, decimals)
+
+
+def _rows(res: FeatureType, features: list[Any], view: View) -> wfs_query.Result:
+    attrs, geometry = wfs_query.schema(view, res)
+    rows = [wfs_query.Row(f.fid, dict(f.properties)) for f in features]
+    return wfs_query.Result(res, [(n, b) for n, b, _ in attrs], geometry, rows, len(rows))
+
+
+def _info_json(
+    call: Call, found: list[tuple[FeatureType, str | None, list[Any]]], decimals: int
+) -> Response:
+    from . import gml
+
+    features = []
+    for _res, geometry, hits in found:
+        for f in hits:
+            geom = f.properties.get(geometry) if geometry else None
+            features.append(
+                {
+                    "type": "Feature",
+                    "id": f.fid,
+                    "geometry": gml.geojson(geom, decimals) if geom is not None else None,
+                    "geometry_name": geometry,
+                    "properties": {
+                        k: gml.json_value(v) for k, v in f.properties.items() if k != geometry
+                    },
+                }
+            )
+    doc: dict[str, Any] = {
+        "type": "FeatureCollection",
+        "features": features,
+        "totalFeatures": "unknown",
+        "numberReturned": len(features),
+        "timeStamp": call.now,
+        "crs": None,
+    }
+    if found and features:
+        code = (found[0][0].srs or "EPSG:4326").partition(":")[2]
+        doc["crs"] = {"type": "name", "properties": {"name": f"urn:ogc:def:crs:EPSG::{code}"}}
+    return Response(dumps(doc), 200, media_type="application/json")
+
+
+def _info_text(view: View, found: list[tuple[FeatureType, str | None, list[Any]]]) -> str:
+    lines: list[str] = []
+    if not any(hits for _, _, hits in found):
+        return "no features were found\n"
+    for res, geometry, hits in found:
+        if not hits:
+            continue
+        uri = view.catalog.namespaces[res.workspace].uri
+        lines.append(f"Results for FeatureType '{uri}:{res.name}':")
+        for f in hits:
+            lines.append("--------------------------------------------")
+            for key, value in f.properties.items():
+                if key == geometry and value is not None:
+                    count = _points(value)
+                    lines.append(f"{key} = [GEOMETRY ({value.geom_type}) with {count} points]")
+                else:
+                    lines.append(f"{key} = {value}")
+        lines.append("--------------------------------------------")
+    return "\n".join(lines) + "\n"
+
+
+def _points(geom: Any) -> int:
+    if hasattr(geom, "geoms"):
+        return sum(_points(g) for g in geom.geoms)
+    if geom.geom_type == "Polygon":
+        return len(geom.exterior.coords) + sum(len(r.coords) for r in geom.interiors)
+    return len(geom.coords)
+
+
+def _info_html(found: list[tuple[FeatureType, str | None, list[Any]]]) -> str:
+    from html import escape
+
+    parts = ["<html><head><title>Geoserver GetFeatureInfo output</title></head><body>"]
+    for res, geometry, hits in found:
+        if not hits:
+            continue
+        keys = [k for k in hits[0].properties if k != geometry]
+        parts.append(
+            f'<table class="featureInfo"><caption class="featureInfo">{escape(res.name)}</caption>'
+        )
+        parts.append("<tr><th>fid</th>" + "".join(f"<th>{escape(k)}</th>" for k in keys) + "</tr>")
+        for f in hits:
+            cells = "".join(f"<td>{escape(str(f.properties.get(k, '')))}</td>" for k in keys)
+            parts.append(f"<tr><td>{escape(f.fid)}</td>{cells}</tr>")
+        parts.append("</table><br/>")
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
+def _info_gml(
+    view: View,
+    call: Call,
+    found: list[tuple[FeatureType, str | None, list[Any]]],
+    fmt: str,
+    decimals: int,
+) -> Response:
+    from . import wfs
+
+    results = [_rows(res, hits, view) for res, _, hits in found]
+    gml3 = "3.1.1" in fmt
+    version = "1.1.0" if gml3 else "1.0.0"
+    body = wfs.gml_collection(
+        view, call, results, version, "gml31" if gml3 else "gml2", False, decimals
+    )
+    return Response(body, 200, media_type=fmt)

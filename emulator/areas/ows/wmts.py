@@ -1,0 +1,303 @@
+"""WMTS 1.0.0 at ``/gwc/service/wmts``: GetCapabilities from the tile layers and gridsets
+of the seeding area, GetTile as an image of the gridset's tile size drawn like a WMS map,
+and the RESTful tile URL the capabilities advertise."""
+
+from __future__ import annotations
+
+from starlette.responses import Response
+
+from ..catalog.entities import Layer, LayerGroup, StyleRef
+from ..catalog.tree import java_number
+from ..seeding.gridsets import GridSet
+from . import crs, paint, render, sources, styles, wms_map
+from .errors import INVALID, MISSING, OwsError
+from .kvp import Call, url
+from .legend import style_ref
+from .model import Published, View
+from .symbolizers import rules
+from .writer import XmlWriter
+
+V100 = "1.0.0"
+INFO_FORMATS = ("text/plain", "text/html", "application/vnd.ogc.gml", "application/json")
+
+
+def _num(v: float) -> str:
+    return java_number(float(v))
+
+
+def tile_layers(view: View) -> list[tuple[str, Published]]:
+    """(tile layer name, the catalog item) of the enabled tile layers the caller sees."""
+    visible: dict[str, Published] = {}
+    for layer in view.layers():
+        visible[layer.prefixed] = layer
+    for group in view.groups():
+        visible[group.prefixed] = group
+    out = []
+    for name, tile in sorted(view.state.seeding.tile_layers.items()):
+        if tile.enabled and name in visible:
+            out.append((name, visible[name]))
+    return out
+
+
+def _top(gs: GridSet, z: int) -> float:
+    """The y of the top edge of level ``z``'s tile grid."""
+    ox, oy = gs.origin()
+    if gs.align_top_left:
+        return oy
+    return oy + gs.tiles_high[z] * gs.tile_height * gs.resolutions[z]
+
+
+def get_capabilities(view: View, call: Call) -> Response:
+    s = sources.service(view.state, sources.WMTS, view.workspace)
+    contact = sources.contact(view.state, view.workspace)
+    seeding = view.state.seeding
+    href = f"{call.base}/gwc/service/wmts"
+    w = XmlWriter()
+    w.start(
+        "Capabilities",
+        [
+            ("xmlns", "http://www.opengis.net/wmts/1.0"),
+            ("xmlns:ows", "http://www.opengis.net/ows/1.1"),
+            ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+            ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+            ("xmlns:gml", "http://www.opengis.net/gml"),
+            (
+                "xsi:schemaLocation",
+                "http://www.opengis.net/wmts/1.0 "
+                "http://schemas.opengis.net/wmts/1.0/wmtsGetCapabilities_response.xsd",
+            ),
+            ("version", V100),
+        ],
+    )
+    w.start("ows:ServiceIdentification")
+    w.element("ows:Title", s.get("title"))
+    w.element("ows:Abstract", s.get("abstrct"))
+    w.start("ows:Keywords")
+    for kw in s.get("keywords") or []:
+        w.element("ows:Keyword", kw.get("value") if isinstance(kw, dict) else str(kw))
+    w.end("ows:Keywords")
+    w.element("ows:ServiceType", "OGC WMTS")
+    w.element("ows:ServiceTypeVersion", V100)
+    w.element("ows:Fees", s.get("fees"))
+    w.element("ows:AccessConstraints", s.get("accessConstraints"))
+    w.end("ows:ServiceIdentification")
+    w.start("ows:ServiceProvider")
+    w.element("ows:ProviderName", contact.get("contactOrganization"))
+    w.start("ows:ServiceContact")
+    w.element("ows:IndividualName", contact.get("contactPerson"))
+    w.element("ows:PositionName", contact.get("contactPosition"))
+    w.end("ows:ServiceContact")
+    w.end("ows:ServiceProvider")
+    w.start("ows:OperationsMetadata")
+    for op in ("GetCapabilities", "GetTile", "GetFeatureInfo"):
+        w.start("ows:Operation", [("name", op)])
+        w.start("ows:DCP")
+        w.start("ows:HTTP")
+        w.start("ows:Get", [("xlink:href", f"{href}?")])
+        w.start("ows:Constraint", [("name", "GetEncoding")])
+        w.start("ows:AllowedValues")
+        w.element("ows:Value", "KVP")
+        w.end("ows:AllowedValues")
+        w.end("ows:Constraint")
+        w.end("ows:Get")
+        w.end("ows:HTTP")
+        w.end("ows:DCP")
+        w.end("ows:Operation")
+    w.end("ows:OperationsMetadata")
+    w.start("Contents")
+    used: set[str] = set()
+    for name, item in tile_layers(view):
+        tile = seeding.tile_layers[name]
+        w.start("Layer")
+        if isinstance(item, Layer):
+            res = view.resource(item)
+            title, abstract, keywords = res.title, res.abstract, res.keywords
+        else:
+            title, abstract, keywords = item.title or item.name, item.abstract, item.keywords
+        w.element("ows:Title", title)
+        w.element("ows:Abstract", abstract)
+        w.start("ows:Keywords")
+        for kw in keywords:
+            w.element("ows:Keyword", kw)
+        w.end("ows:Keywords")
+        box = view.latlon(item)
+        if box is not None:
+            w.start("ows:WGS84BoundingBox")
+            w.element("ows:LowerCorner", f"{_num(box.minx)} {_num(box.miny)}")
+            w.element("ows:UpperCorner", f"{_num(box.maxx)} {_num(box.maxy)}")
+            w.end("ows:WGS84BoundingBox")
+        w.element("ows:Identifier", name)
+        default = item.default_style.name if isinstance(item, Layer) and item.default_style else ""
+        w.start("Style", [("isDefault", "true")])
+        w.element("ows:Identifier", default)
+        legend = url(
+            call.base,
+            "ows",
+            [("service", "WMS"), ("request", "GetLegendGraphic"), ("format", "image/png"),
+             ("width", "20"), ("height", "20"), ("layer", name)],
+        )  # fmt: skip
+        w.element(
+            "LegendURL",
+            None,
+            [("format", "image/png"), ("xlink:href", legend), ("width", "20"), ("height", "20")],
+        )
+        w.end("Style")
+        for fmt in tile.formats:
+            w.element("Format", fmt)
+        for fmt in INFO_FORMATS:
+            w.element("InfoFormat", fmt)
+        for gs_name in sorted(g for g in tile.gridsets if g in seeding.gridsets):
+            used.add(gs_name)
+            w.start("TileMatrixSetLink")
+            w.element("TileMatrixSet", gs_name)
+            w.end("TileMatrixSetLink")
+        for fmt in tile.formats:
+            template = (
+                f"{href}/rest/{name}/{{style}}/{{TileMatrixSet}}/{{TileMatrix}}/{{TileRow}}/"
+                f"{{TileCol}}?format={fmt}"
+            )
+            w.element(
+                "ResourceURL",
+                None,
+                [("format", fmt), ("resourceType", "tile"), ("template", template)],
+            )
+        w.end("Layer")
+    for gs_name in sorted(used):
+        gs = seeding.gridsets[gs_name]
+        w.start("TileMatrixSet")
+        w.element("ows:Identifier", gs_name)
+        w.element("ows:SupportedCRS", f"urn:ogc:def:crs:EPSG::{gs.srs}")
+        for z in range(gs.levels):
+            w.start("TileMatrix")
+            w.element("ows:Identifier", f"{gs_name}:{z}")
+            scale = gs.resolutions[z] * gs.meters_per_unit / gs.pixel_size
+            w.element("ScaleDenominator", _num(scale))
+            left, top = gs.extent[0], _top(gs, z)
+            corner = f"{_num(top)} {_num(left)}" if gs.srs == 4326 else f"{_num(left)} {_num(top)}"
+            w.element("TopLeftCorner", corner)
+            w.element("TileWidth", str(gs.tile_width))
+            w.element("TileHeight", str(gs.tile_height))
+            w.element("MatrixWidth", str(gs.tiles_wide[z]))
+            w.element("MatrixHeight", str(gs.tiles_high[z]))
+            w.end("TileMatrix")
+        w.end("TileMatrixSet")
+    w.end("Contents")
+    w.element(
+        "ServiceMetadataURL",
+        None,
+        [("xlink:href", f"{href}?REQUEST=getcapabilities&VERSION=1.0.0")],
+    )
+    w.element("ServiceMetadataURL", None, [("xlink:href", f"{href}/rest/WMTSCapabilities.xml")])
+    w.end("Capabilities")
+    return Response(w.done(), 200, media_type="text/xml")
+
+
+def _tile(view: View, call: Call) -> tuple[Published, GridSet, int, int, int, str, str]:
+    name = call.require("LAYER")
+    fmt = call.require("FORMAT")
+    matrix_set = call.require("TILEMATRIXSET")
+    matrix = call.require("TILEMATRIX")
+    row = call.integer("TILEROW")
+    col = call.integer("TILECOL")
+    if row is None or col is None:
+        raise OwsError(
+            "Missing TileRow or TileCol", MISSING, "TileRow" if row is None else "TileCol"
+        )
+    tile = view.state.seeding.tile_layers.get(name)
+    visible = dict(tile_layers(view))
+    if tile is None or name not in visible:
+        if tile is not None:
+            view.find(name, "LAYER")  # a challenge when hidden in MIXED/CHALLENGE mode
+        raise OwsError(f"Unknown layer: {name}", INVALID, "LAYER")
+    if not view.readable(visible[name]):
+        view.find(name, "LAYER")  # listed in CHALLENGE mode, but reading it is a challenge
+    if fmt not in tile.formats or fmt not in paint.FORMATS:
+        raise OwsError(f"Unknown format: {fmt}", INVALID, "FORMAT")
+    gs = view.state.seeding.gridsets.get(matrix_set)
+    if gs is None or matrix_set not in tile.gridsets:
+        raise OwsError(f"Unknown TILEMATRIXSET {matrix_set}", INVALID, "TILEMATRIXSET")
+    z_text = matrix.rsplit(":", 1)[-1]
+    if not z_text.isdigit() or int(z_text) >= gs.levels:
+        raise OwsError(f"Unknown TILEMATRIX {matrix}", INVALID, "TILEMATRIX")
+    z = int(z_text)
+    if not 0 <= row < gs.tiles_high[z]:
+        raise OwsError(
+            f"Row {row} is out of range, min: 0 max:{gs.tiles_high[z] - 1}",
+            "TileOutOfRange",
+            "TILEROW",
+        )
+    if not 0 <= col < gs.tiles_wide[z]:
+        raise OwsError(
+            f"Column {col} is out of range, min: 0 max:{gs.tiles_wide[z] - 1}",
+            "TileOutOfRange",
+            "TILECOL",
+        )
+    return visible[name], gs, z, row, col, fmt, call.get("STYLE") or ""
+
+
+def _tile_bbox(gs: GridSet, z: int, row: int, col: int) -> tuple[float, float, float, float]:
+    res = gs.resolutions[z]
+    minx = gs.extent[0] + col * gs.tile_width * res
+    maxy = _top(gs, z) - row * gs.tile_height * res
+    return (minx, maxy - gs.tile_height * res, minx + gs.tile_width * res, maxy)
+
+
+def get_feature_info(view: View, call: Call) -> Response:
+    """GetFeatureInfo on pixel ``I``/``J`` of a tile (``INFOFORMAT``), as WMS answers it."""
+    call.params.setdefault("FORMAT", "image/png")
+    _, gs, z, row, col, _, _ = _tile(view, call)
+    fmt = call.get("INFOFORMAT") or "text/plain"
+    if fmt not in INFO_FORMATS:
+        raise OwsError(f"Unknown INFOFORMAT {fmt}", INVALID, "INFOFORMAT")
+    i, j = call.integer("I"), call.integer("J")
+    if i is None or j is None or not (0 <= i < gs.tile_width and 0 <= j < gs.tile_height):
+        raise OwsError("I and J must lie within the tile", "PointIJOutOfRange", "I")
+    name = call.require("LAYER")
+    req = wms_map.MapRequest(
+        "1.1.1",
+        [],
+        f"EPSG:{gs.srs}",
+        _tile_bbox(gs, z, row, col),
+        gs.tile_width,
+        gs.tile_height,
+        "image/png",
+        False,
+        (255, 255, 255, 255),
+    )
+    return wms_map.feature_info(view, call, req, [name], fmt, (i, j), 50)
+
+
+def get_tile(view: View, call: Call) -> Response:
+    item, gs, z, row, col, fmt, style = _tile(view, call)
+    res = gs.resolutions[z]
+    width, height = gs.tile_width, gs.tile_height
+    bbox = _tile_bbox(gs, z, row, col)
+    srs = f"EPSG:{gs.srs}"
+    canvas = paint.Canvas(width, height, (255, 255, 255, 0 if fmt == "image/png" else 255))
+    painter = render.MapPainter(canvas, bbox, srs)
+    scale = res * gs.meters_per_unit / gs.pixel_size
+    layers: list[tuple[Layer, StyleRef]]
+    if isinstance(item, LayerGroup):
+        layers = [
+            (m, m.default_style or StyleRef(None, "generic")) for m in view.member_layers(item)
+        ]
+    else:
+        ref = item.default_style or StyleRef(None, "generic")
+        if style and style != ref.name:
+            ref = style_ref(view, item, style)
+        layers = [(item, ref)]
+    for layer, ref in layers:
+        features, geometry, data_srs = wms_map.held_features(view, layer)
+        if features and geometry is not None and crs.transform(data_srs, srs) is not None:
+            painter.draw_layer(
+                features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale
+            )
+    body = canvas.encode(fmt, fmt == "image/png")
+    return Response(body, 200, media_type=fmt)
+
+
+HANDLERS = {
+    "GetCapabilities": get_capabilities,
+    "GetTile": get_tile,
+    "GetFeatureInfo": get_feature_info,
+}

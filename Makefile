@@ -2,6 +2,7 @@
 PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
+PORT ?= 8080
 STAMP := $(VENV)/.installed
 
 .PHONY: serve test lint bench clean venv
@@ -18,7 +19,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 venv: $(STAMP)
 
 serve: $(STAMP)
-	@$(BIN)/geoserver-emulator serve --host 127.0.0.1 --port 8080 --scenario stock
+	@$(BIN)/geoserver-emulator serve --host 127.0.0.1 --port $(PORT) --scenario stock
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q

@@ -14,12 +14,13 @@ from .core.errors import ScenarioError
 if typing.TYPE_CHECKING:
     from .emulator import Emulator
     from .http.app import create_app
+    from .testing import geoserver_emulated
 
 __version__ = "0.1.0"
 
-__all__ = ["Emulator", "ScenarioError", "__version__", "create_app"]
+__all__ = ["Emulator", "ScenarioError", "__version__", "create_app", "geoserver_emulated"]
 
-_LAZY = {"Emulator": ".emulator", "create_app": ".http.app"}
+_LAZY = {"Emulator": ".emulator", "create_app": ".http.app", "geoserver_emulated": ".testing"}
 
 
 def __getattr__(name: str) -> typing.Any:

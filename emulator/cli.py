@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import re
 import signal
 import sys
 from collections.abc import Sequence
 
+from .core.clock import CLOCKS, DEFAULT_STEP
 from .core.errors import ScenarioError
 from .core.profile import PROFILES
 from .recording import commands
@@ -25,20 +27,80 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class HelpWithDefaults(argparse.HelpFormatter):
+    """Every option's help ends with its default (``off`` for a switch) unless the help
+    already says it (help text of an option without a fixed default says what it is)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if action.required or action.default is argparse.SUPPRESS or "default" in text:
+            return text
+        if action.option_strings and action.nargs == 0 and action.default is False:
+            return f"{text} (default: off)"
+        if not action.option_strings or action.default is None or action.default == []:
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+def _version() -> str:
+    from . import __version__
+
+    return f"geoserver-emulator {__version__}"
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="geoserver-emulator", description="An emulated GeoServer REST interface.")
+    parser = _Parser(
+        prog="geoserver-emulator",
+        description="An emulated GeoServer REST interface.",
+        formatter_class=HelpWithDefaults,
+    )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="serve the emulator over HTTP")
+    serve = sub.add_parser(
+        "serve", help="serve the emulator over HTTP", formatter_class=HelpWithDefaults
+    )
     serve.error = parser.error  # type: ignore[method-assign]
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8080)
-    serve.add_argument("--context-path", default="/geoserver")
-    serve.add_argument("--scenario", default="stock")
-    serve.add_argument("--clock", choices=("manual", "realtime"), default="realtime")
-    serve.add_argument("--vendor-prefix", default=None)
-    serve.add_argument("--profile", choices=PROFILES, default=None)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument(
+        "--port", type=int, default=8080, help="port to listen on; 0 picks a free one"
+    )
+    serve.add_argument("--context-path", default="/geoserver", help="where the server is mounted")
+    serve.add_argument(
+        "--scenario", default="stock", help="stock, empty, or a scenario file or folder"
+    )
+    serve.add_argument(
+        "--clock",
+        choices=CLOCKS,
+        default="realtime",
+        help="realtime: simulated time follows the wall clock; manual: frozen until the control"
+        " plane advances it; step: it moves by --clock-step seconds as each request arrives",
+    )
+    serve.add_argument(
+        "--clock-step",
+        type=float,
+        default=DEFAULT_STEP,
+        metavar="SECONDS",
+        help="seconds the step clock moves per request",
+    )
+    serve.add_argument(
+        "--vendor-prefix",
+        default=None,
+        help="prefix of Java class names in payloads (default: the scenario's, else org.geoserver)",
+    )
+    serve.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default=None,
+        help="spec answers as the interface spec states, geoserver as the newest GeoServer"
+        " (default: the scenario's, else spec)",
+    )
+    serve.add_argument(
+        "--log-requests",
+        action="store_true",
+        help="write one access-log line per request to stderr",
+    )
     commands.add_serve_options(serve)
-    commands.register(sub, parser.error)
+    commands.register(sub, parser.error, HelpWithDefaults)
     return parser
 
 
@@ -59,12 +121,14 @@ def _check(args: argparse.Namespace) -> str | None:
         return f"invalid vendor prefix {args.vendor_prefix!r}: expected a Java package name"
     if not CONTEXT_PATH.fullmatch(args.context_path):
         return f"invalid context path {args.context_path!r}"
+    if not math.isfinite(args.clock_step) or args.clock_step <= 0:
+        return f"invalid clock step {args.clock_step}: expected a positive number of seconds"
     return None
 
 
 def serve(args: argparse.Namespace) -> int:
     from .emulator import Emulator
-    from .http.server import ThreadedServer, bind, config
+    from .http.server import AccessLog, ThreadedServer, bind, config
 
     problem = _check(args)
     if problem:
@@ -74,6 +138,7 @@ def serve(args: argparse.Namespace) -> int:
         emu = Emulator(
             args.scenario,
             clock=args.clock,
+            clock_step=args.clock_step,
             profile=args.profile,
             vendor_prefix=args.vendor_prefix,
             context_path=args.context_path,
@@ -94,7 +159,8 @@ def serve(args: argparse.Namespace) -> int:
         )
         return 2
     host, port = sock.getsockname()[:2]
-    server = ThreadedServer(config(emu.asgi_app, args.host))
+    app = AccessLog(emu.asgi_app, sys.stderr) if args.log_requests else emu.asgi_app
+    server = ThreadedServer(config(app, args.host))
     shown_host = f"[{host}]" if ":" in host else host
 
     async def run() -> None:

@@ -5,11 +5,12 @@ built from it. There are no module globals: two emulators share nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .core.clock import make_clock
+from .core.clock import DEFAULT_STEP, make_clock
 from .core.faults import Faults
 from .core.journal import Journal
 from .core.profile import Decisions, decisions_for
@@ -32,7 +33,10 @@ class Emulator:
     Parameters:
         scenario: ``"stock"``, ``"empty"``, a path to a scenario file or folder, or an
             in-memory scenario document (a dict, or a ``ScenarioBuilder``).
-        clock: ``"manual"`` (time moves only when advanced) or ``"realtime"``.
+        clock: ``"manual"`` (time moves only when advanced), ``"realtime"`` (it follows the
+            wall clock) or ``"step"`` (it moves by ``clock_step`` seconds as each request
+            arrives, before the answer).
+        clock_step: the ``step`` clock's seconds per request (default 1).
         profile: ``"spec"`` or ``"geoserver"``; default: the scenario's, else ``"spec"``.
         vendor_prefix: prefix of Java class names written in payloads; default: the
             scenario's, else ``org.geoserver``.
@@ -45,6 +49,7 @@ class Emulator:
         scenario: loader.ScenarioRef = "stock",
         *,
         clock: str = "manual",
+        clock_step: float = DEFAULT_STEP,
         profile: str | None = None,
         vendor_prefix: str | None = None,
         context_path: str = "/geoserver",
@@ -56,7 +61,7 @@ class Emulator:
         self._prefix_arg = vendor_prefix
         self.scenario = loader.load(scenario)
         settings = self.scenario.settings
-        self.clock = make_clock(clock, settings.clock_origin)
+        self.clock = make_clock(clock, settings.clock_origin, clock_step)
         self.journal = Journal(self.context_path)
         self.journal.cassette_writer = self._save_journal
         self.on_reset: list[Callable[[], None]] = []
@@ -129,6 +134,7 @@ class Emulator:
         if self._scheduler is not None:
             self._scheduler.reset()
         self.journal.clear()
+        self.journal.diagnostics.clear()
         self.faults.clear()
         for hook in list(self.on_reset):
             hook()
@@ -137,6 +143,7 @@ class Emulator:
         """Start over from another scenario."""
         self.scenario = loader.load(scenario)
         self._configure()
+        self.clock.origin = self.scenario.settings.clock_origin
         self.reset()
 
     def dump_scenario(self) -> dict[str, Any]:
@@ -162,11 +169,36 @@ class Emulator:
         if self._wsgi is not None:
             self._wsgi.close()
 
-    def tick(self) -> None:
-        """Let a realtime clock's listeners catch up (called at the start of each request)."""
+    def __enter__(self) -> Emulator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def serve(self, port: int = 0, host: str = "127.0.0.1") -> Iterator[str]:
+        """A live server for this emulator during the ``with`` block; yields its base URL
+        (``http://127.0.0.1:PORT/geoserver``). ``port=0`` picks a free port.
+
+        ``with Emulator("stock") as emu, emu.serve() as url: ...``
+        """
+        from .http.server import LiveServer
+
+        server = LiveServer(self.asgi_app, host, port).start()
+        try:
+            yield server.url(self.context_path)
+        finally:
+            server.stop()
+
+    def tick(self, control: bool = False) -> None:
+        """Called at the start of each request: a realtime clock's listeners catch up; a step
+        clock moves by its step (not for the control plane's own requests: ``control``)."""
         sync = getattr(self.clock, "sync", None)
         if sync is not None:
             sync()
+        step = getattr(self.clock, "tick", None)
+        if step is not None and not control:
+            step()
 
     # -- transports --------------------------------------------------------------------
 

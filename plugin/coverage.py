@@ -12,14 +12,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from starlette.routing import BaseRoute, Mount, Route, compile_path
+from starlette.routing import BaseRoute, Mount, Route
 
 from geoserver_emulator.core.journal import JournalEntry
+from geoserver_emulator.http import endpoints as _endpoints
+from geoserver_emulator.http.endpoints import Endpoint, tally
 
 WORKER_KEY = "geoserver_coverage"
-
-Endpoint = tuple[str, str]
-"""(method, route path)"""
 
 
 def endpoints(routes: list[BaseRoute] | None = None) -> list[tuple[str, str, Any]]:
@@ -28,24 +27,7 @@ def endpoints(routes: list[BaseRoute] | None = None) -> list[tuple[str, str, Any
         from geoserver_emulator.http.app import all_routes
 
         routes = all_routes()
-    out: list[tuple[str, str, Any]] = []
-    for path, methods in _flatten(routes, ""):
-        if path.startswith("/__emulator"):
-            continue
-        regex = compile_path(path)[0]
-        shown = sorted(m for m in methods if not (m == "HEAD" and "GET" in methods))
-        out.extend((method, path, regex) for method in shown)
-    return out
-
-
-def _flatten(routes: list[BaseRoute], prefix: str) -> list[tuple[str, set[str]]]:
-    out: list[tuple[str, set[str]]] = []
-    for route in routes:
-        if isinstance(route, Mount):
-            out.extend(_flatten(list(route.routes), prefix + route.path))
-        elif isinstance(route, Route):
-            out.append((prefix + route.path, set(route.methods or {"GET"})))
-    return out
+    return _endpoints.endpoints(routes)
 
 
 class CoverageCollector:
@@ -75,16 +57,7 @@ class CoverageCollector:
 
     def tally(self) -> tuple[dict[Endpoint, int], int]:
         """Requests per endpoint (every endpoint listed), and requests that matched none."""
-        table = endpoints()
-        hits: dict[Endpoint, int] = {(m, p): 0 for m, p, _ in table}
-        unmatched = 0
-        for (method, path), count in self.requests.items():
-            endpoint = next(((m, p) for m, p, rx in table if m == method and rx.match(path)), None)
-            if endpoint is None:
-                unmatched += count
-            else:
-                hits[endpoint] += count
-        return hits, unmatched
+        return tally(self.requests.items(), endpoints())
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if hasattr(self.config, "workerinput"):
@@ -138,7 +111,8 @@ def markdown() -> str:
             elif isinstance(route, Route):
                 methods = set(route.methods or {"GET"})
                 shown = sorted(m for m in methods if not (m == "HEAD" and "GET" in methods))
-                rows.setdefault(_area_of(route), []).append((prefix + route.path, ", ".join(shown)))
+                answers = getattr(route, "answers", None) or ", ".join(shown)
+                rows.setdefault(_area_of(route), []).append((prefix + route.path, answers))
 
     walk(all_routes(), "")
     total = sum(len(r) for r in rows.values())

@@ -1,7 +1,8 @@
 """One live server per test process (per xdist worker), pointed at the current test's emulator.
 
-The server is started once, on 127.0.0.1 and a free port; its ASGI app is a ``Dispatcher``
-that forwards every request to the app of the emulator it is attached to. ``geoserver_url``
+The server is started once, on 127.0.0.1 and a free port (or the one ``--geoserver-port``
+names); its ASGI app is a ``Dispatcher`` that forwards every request to the app of the
+emulator it is attached to. ``geoserver_url``
 attaches the test's emulator at setup and detaches it at teardown, so each test sees its own
 state while paying only for a swap (the pytest-httpserver session-server idea, applied as a
 swap rather than a ``clear()``).
@@ -111,9 +112,9 @@ async def _drop(scope: Any, receive: Any) -> None:
 class LiveTarget:
     """The per-process live server and the emulator it currently serves."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.dispatcher = Dispatcher()
-        self.server = LiveServer(self.dispatcher).start()
+        self.server = LiveServer(self.dispatcher, port=port).start()
         self._previous: weakref.ref[Emulator] | None = None
         self.cancelled = 0
         """requests cancelled at teardown because their test had ended (for diagnostics)"""

@@ -12,11 +12,15 @@ is enough. The fixture graph (``docs/fixtures.md`` has the table):
 
 Markers: ``geoserver_scenario(NAME_OR_PATH_OR_BUILDER)`` and ``geoserver_profile(NAME)`` on a
 test, class or module. Options: ``--geoserver-scenario``, ``--geoserver-profile``,
-``--geoserver-coverage`` (and the ini settings ``geoserver_scenario``, ``geoserver_profile``).
+``--geoserver-port``, ``--geoserver-clock``, ``--geoserver-clock-step``,
+``--geoserver-coverage`` (and the ini settings ``geoserver_scenario``, ``geoserver_profile``,
+``geoserver_port``, ``geoserver_clock``, ``geoserver_clock_step``).
 """
 
 from __future__ import annotations
 
+import math
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from geoserver_emulator import ScenarioError
+from geoserver_emulator.core.clock import CLOCKS, DEFAULT_STEP
 from geoserver_emulator.core.profile import PROFILES
 
 if TYPE_CHECKING:
@@ -37,6 +42,8 @@ if TYPE_CHECKING:
 ADMIN = ("admin", "geoserver")
 IN_PROCESS_HOST = "http://localhost:8080"
 SCENARIO_KEY = pytest.StashKey[str]()
+PORT_KEY = pytest.StashKey[int]()
+CLOCK_KEY = pytest.StashKey[tuple[str, float]]()
 COVERAGE_KEY = pytest.StashKey["CoverageCollector"]()
 
 
@@ -58,6 +65,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="fidelity profile of the emulator: spec (default) or geoserver",
     )
     group.addoption(
+        "--geoserver-port",
+        default=None,
+        type=int,
+        metavar="PORT",
+        help="port of the geoserver_url live server: 0 (default) picks a free one; under"
+        " xdist worker N listens on PORT+N",
+    )
+    group.addoption(
+        "--geoserver-clock",
+        default=None,
+        choices=CLOCKS,
+        help="clock of the geoserver_* fixtures: manual (default), realtime, or step (each"
+        " request moves time by --geoserver-clock-step seconds)",
+    )
+    group.addoption(
+        "--geoserver-clock-step",
+        default=None,
+        type=float,
+        metavar="SECONDS",
+        help="seconds the step clock moves per request (default: 1)",
+    )
+    group.addoption(
         "--geoserver-coverage",
         action="store_true",
         default=False,
@@ -69,6 +98,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         "geoserver_profile", "default fidelity profile of the geoserver_* fixtures", default=None
     )
+    parser.addini(
+        "geoserver_port", "port of the geoserver_url live server (0: a free one)", default=None
+    )
+    parser.addini("geoserver_clock", "clock of the geoserver_* fixtures", default=None)
+    parser.addini("geoserver_clock_step", "seconds per request of the step clock", default=None)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -85,12 +119,55 @@ def pytest_configure(config: pytest.Config) -> None:
         raise pytest.UsageError(
             f"geoserver_profile = {profile!r}: expected one of {', '.join(PROFILES)}"
         )
+    config.stash[PORT_KEY] = _configured_port(config)
+    clock = config.getoption("geoserver_clock") or config.getini("geoserver_clock") or None
+    if clock is not None and clock not in CLOCKS:
+        raise pytest.UsageError(f"geoserver_clock = {clock!r}: expected one of {', '.join(CLOCKS)}")
+    config.stash[CLOCK_KEY] = (clock or "manual", _configured_step(config))
     if config.getoption("geoserver_coverage"):
         from .coverage import CoverageCollector
 
         collector = CoverageCollector(config)
         config.stash[COVERAGE_KEY] = collector
         config.pluginmanager.register(collector, "geoserver-emulator-coverage")
+
+
+def _configured_port(config: pytest.Config) -> int:
+    """The live server's port: the option, else the ini value, else 0 (a free port)."""
+    value: object = config.getoption("geoserver_port")
+    if value is None:
+        value = config.getini("geoserver_port") or 0
+    try:
+        port = int(str(value))
+    except ValueError:
+        raise pytest.UsageError(f"geoserver_port = {value!r}: expected a port number") from None
+    if not 0 <= port <= 65535:
+        raise pytest.UsageError(f"geoserver_port = {port}: expected 0 to 65535")
+    return port
+
+
+def _worker_port(config: pytest.Config) -> int:
+    """The configured port, plus N on xdist worker ``gwN`` (a fixed port only)."""
+    port = config.stash[PORT_KEY]
+    worker = str(getattr(config, "workerinput", {}).get("workerid", ""))
+    if port and worker.startswith("gw") and worker[2:].isdigit():
+        port += int(worker[2:])
+    return port
+
+
+def _configured_step(config: pytest.Config) -> float:
+    value: object = config.getoption("geoserver_clock_step")
+    if value is None:
+        value = config.getini("geoserver_clock_step") or DEFAULT_STEP
+    try:
+        step = float(str(value))
+    except ValueError:
+        step = math.nan
+    if not math.isfinite(step) or step <= 0:
+        raise pytest.UsageError(
+            f"geoserver_clock_step = {value!r}: expected a positive number of seconds"
+        )
+    return step
 
 
 def _configured_scenario(config: pytest.Config) -> str:
@@ -119,6 +196,31 @@ def _relative(ref: str, base: Path) -> str:
         return ref
     candidate = base / ref
     return str(candidate) if candidate.exists() else ref
+
+
+class GeoserverMarkerWarning(pytest.PytestWarning):
+    """A geoserver_* marker on a test that uses no emulator fixture (it does nothing)."""
+
+
+MARKERS = ("geoserver_scenario", "geoserver_profile")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Warn, naming the test, when a marker of this plugin sits on a test function that uses
+    no fixture built on ``geoserver_emulator`` (markers on a class or module are left alone:
+    they may mark tests that do use one)."""
+    for item in items:
+        if "geoserver_emulator" in getattr(item, "fixturenames", ()):
+            continue
+        for marker in getattr(item, "own_markers", ()):
+            if marker.name in MARKERS:
+                item.warn(
+                    GeoserverMarkerWarning(
+                        f"{item.nodeid}: @pytest.mark.{marker.name} does nothing: the test"
+                        " uses no geoserver-emulator fixture (geoserver_emulator, geoserver_url,"
+                        " geoserver_client, ...)"
+                    )
+                )
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -165,9 +267,18 @@ def geoserver_profile(pytestconfig: pytest.Config) -> str | None:
 
 
 @pytest.fixture
-def geoserver_clock() -> str:
-    """``manual`` (time moves only when the test advances it) or ``realtime``."""
-    return "manual"
+def geoserver_clock(pytestconfig: pytest.Config) -> str:
+    """``manual`` (time moves only when the test advances it; the default), ``realtime``, or
+    ``step`` (each request moves time by ``geoserver_clock_step`` seconds before it is
+    answered): the ``--geoserver-clock`` option or ``geoserver_clock`` ini value, else manual."""
+    return pytestconfig.stash[CLOCK_KEY][0]
+
+
+@pytest.fixture
+def geoserver_clock_step(pytestconfig: pytest.Config) -> float:
+    """Seconds per request of the ``step`` clock: ``--geoserver-clock-step``, the ini value
+    ``geoserver_clock_step``, else 1."""
+    return pytestconfig.stash[CLOCK_KEY][1]
 
 
 @pytest.fixture
@@ -197,6 +308,7 @@ def geoserver_emulator(
     geoserver_default_scenario: Any,
     geoserver_profile: str | None,
     geoserver_clock: str,
+    geoserver_clock_step: float,
     geoserver_vendor_prefix: str | None,
     geoserver_context_path: str,
 ) -> Iterator[Emulator]:
@@ -218,6 +330,7 @@ def geoserver_emulator(
         emu = Emulator(
             scenario,
             clock=geoserver_clock,
+            clock_step=geoserver_clock_step,
             profile=profile,
             vendor_prefix=geoserver_vendor_prefix,
             context_path=geoserver_context_path,
@@ -227,8 +340,14 @@ def geoserver_emulator(
     collector = request.config.stash.get(COVERAGE_KEY, None)
     if collector is not None:
         emu.journal.observers.append(collector.observe)
+    emu.journal.warn_on_hint = False  # issued below, in the test's context
     yield emu
     emu.close()
+    if emu.journal.diagnostics:
+        from geoserver_emulator.core.clock import FrozenClockWarning
+
+        for hint in emu.journal.diagnostics:
+            warnings.warn(FrozenClockWarning(f"{request.node.nodeid}: {hint}"), stacklevel=1)
     if emu.internal_errors:
         pytest.fail(
             "the emulator hit unexpected errors (a geoserver-emulator bug):\n"
@@ -266,11 +385,19 @@ def geoserver_wsgi_app(geoserver_emulator: Emulator) -> Any:
 
 
 @pytest.fixture(scope="session")
-def _geoserver_live_target() -> Iterator[LiveTarget]:
-    """The live server of this process (one per xdist worker)."""
+def _geoserver_live_target(pytestconfig: pytest.Config) -> Iterator[LiveTarget]:
+    """The live server of this process (one per xdist worker), on the configured port."""
     from .live import LiveTarget
 
-    target = LiveTarget()
+    port = _worker_port(pytestconfig)
+    try:
+        target = LiveTarget(port)
+    except OSError as exc:
+        pytest.fail(
+            f"geoserver-emulator: cannot listen on 127.0.0.1:{port} for geoserver_url:"
+            f" {exc.strerror} (--geoserver-port / geoserver_port; 0 picks a free port)",
+            pytrace=False,
+        )
     yield target
     target.stop()
 

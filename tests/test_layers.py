@@ -162,6 +162,7 @@ def _importers_of(prefix: str) -> set[str]:
                 "geoserver_emulator",
                 "geoserver_emulator.cli",
                 "geoserver_emulator.recording",
+                "geoserver_emulator.testing",
                 "geoserver_emulator_pytest",
             },
         ),

@@ -10,7 +10,13 @@ import geoserver_emulator
 
 
 def test_all_is_exactly_the_public_api():
-    assert geoserver_emulator.__all__ == ["Emulator", "ScenarioError", "__version__", "create_app"]
+    assert geoserver_emulator.__all__ == [
+        "Emulator",
+        "ScenarioError",
+        "__version__",
+        "create_app",
+        "geoserver_emulated",
+    ]
 
 
 def test_every_public_name_is_listed_and_exists():

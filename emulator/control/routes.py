@@ -12,6 +12,7 @@ from ..core.errors import Invalid, NotFound
 from ..http.context import body, emulator
 from ..http.routing import Route
 from ..wire.json import dumps
+from . import filters, inspector
 
 
 def _json(value: object, status: int = 200) -> Response:
@@ -49,7 +50,51 @@ async def requests(request: Request) -> Response:
     if request.method == "DELETE":
         emu.journal.clear()
         return Response(status_code=204)
-    return _json({"requests": emu.journal.to_json()})
+    found = filters.journal_entries(emu.journal, request.query_params)
+    out: dict[str, object] = {"requests": [e.to_json() for e in found]}
+    if emu.journal.diagnostics:  # hints about the use of the emulator, when there are any
+        out["diagnostics"] = list(emu.journal.diagnostics)
+    return _json(out)
+
+
+async def state(request: Request) -> Response:
+    """The current state as a scenario document (``Emulator.dump_scenario()``)."""
+    return _json(emulator(request).dump_scenario())
+
+
+async def scenario(request: Request) -> Response:
+    """Start over from a scenario document (the body) or a built-in (``?name=``): it becomes
+    the reset point. Nothing changes when the scenario is refused."""
+    from ..core.errors import ScenarioError
+
+    emu = emulator(request)
+    name = request.query_params.get("name")
+    raw = await body(request)
+    if name is not None and raw.strip():
+        raise Invalid("give either a scenario document in the body or ?name=, not both")
+    if name is not None:
+        from ..scenarios.loader import BUILTINS
+
+        if name not in BUILTINS:
+            raise Invalid(
+                f"unknown scenario {name!r}: ?name= takes one of {', '.join(BUILTINS)}"
+                " (send any other scenario as a JSON document in the body)"
+            )
+        ref: object = name
+    else:
+        if not raw.strip():
+            raise Invalid("expected a scenario document (JSON) in the body, or ?name=stock|empty")
+        try:
+            ref = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise Invalid(f"the body is not valid JSON: {exc}") from None
+        if not isinstance(ref, dict):
+            raise Invalid("a scenario document must be a JSON object")
+    try:
+        emu.load_scenario(ref)  # type: ignore[arg-type]
+    except ScenarioError as exc:
+        raise Invalid(f"bad scenario: {exc}") from None
+    return Response(status_code=204)
 
 
 async def health(request: Request) -> Response:
@@ -88,6 +133,10 @@ routes = [
     Route("/__emulator/scheduler/drain", drain, methods=["POST"]),
     Route("/__emulator/requests", requests, methods=["GET", "DELETE"]),
     Route("/__emulator/health", health, methods=["GET"]),
+    Route("/__emulator/state", state, methods=["GET"]),
+    Route("/__emulator/scenario", scenario, methods=["PUT"]),
+    Route("/__emulator/", inspector.inspector, methods=["GET"]),
+    Route("/", inspector.landing, methods=["GET"]),
     Route("/__emulator/urlchecks/evaluate", urlcheck_evaluate, methods=["GET"]),
 ]
 

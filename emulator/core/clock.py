@@ -1,12 +1,15 @@
 """Simulated time: seconds since the emulator started, plus a fixed calendar origin.
 
 ``ManualClock`` moves only when told; ``RealtimeClock`` follows the wall clock and can also
-be pushed forward. Listeners (the seed scheduler) are called after every advance so that
-the work that time allows gets done; reading the clock never changes anything.
+be pushed forward; ``StepClock`` moves by a fixed step as each request arrives (polling
+loops finish without waiting, and the same requests give the same answers). Listeners (the
+seed scheduler) are called after every advance so that the work that time allows gets done;
+reading the clock never changes anything.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -15,6 +18,10 @@ from typing import Protocol
 DEFAULT_ORIGIN = datetime(2026, 1, 1, tzinfo=UTC)
 
 Listener = Callable[[float], None]
+
+
+class FrozenClockWarning(UserWarning):
+    """A client is waiting for simulated time that a manual clock will never give it."""
 
 
 class Clock(Protocol):
@@ -109,9 +116,34 @@ class RealtimeClock(_ListenerMixin):
         self._offset = 0.0
 
 
-def make_clock(kind: str, origin: datetime = DEFAULT_ORIGIN) -> ManualClock | RealtimeClock:
+class StepClock(ManualClock):
+    """A manual clock that also moves by ``step`` seconds as each request arrives, before the
+    request is answered (``tick``): deterministic, and polling loops still end."""
+
+    kind = "step"
+
+    def __init__(self, origin: datetime = DEFAULT_ORIGIN, step: float = 1.0) -> None:
+        if not math.isfinite(step) or step <= 0:
+            raise ValueError(f"clock step must be a positive number of seconds, got {step!r}")
+        super().__init__(origin)
+        self.step = step
+
+    def tick(self) -> float:
+        """One request's worth of time."""
+        return self.advance(self.step)
+
+
+CLOCKS = ("manual", "realtime", "step")
+DEFAULT_STEP = 1.0
+
+
+def make_clock(
+    kind: str, origin: datetime = DEFAULT_ORIGIN, step: float = DEFAULT_STEP
+) -> ManualClock | RealtimeClock:
     if kind == "manual":
         return ManualClock(origin)
     if kind == "realtime":
         return RealtimeClock(origin)
-    raise ValueError(f"unknown clock {kind!r}; expected manual or realtime")
+    if kind == "step":
+        return StepClock(origin, step)
+    raise ValueError(f"unknown clock {kind!r}; expected one of {', '.join(CLOCKS)}")

@@ -114,6 +114,12 @@ class Journal:
         self.cassette_writer: Callable[[Journal, Path, bool], Path] | None = None
         """writes the journal as a cassette for ``save`` (the ``Emulator`` sets it: the
         cassette format and the start scenario in its header sit above this module)"""
+        self.diagnostics: list[str] = []
+        """hints about how the emulator is being used (each said once, also as a warning):
+        a test polling seed status under a frozen manual clock, for one"""
+        self.warn_on_hint = True
+        """issue each hint as a Python warning when it is made (the pytest plugin turns this
+        off and issues them at the test's teardown instead, in the test's own context)"""
         self.observers: list[Callable[[JournalEntry], None]] = []
         """called with every recorded entry (the plugin's coverage report listens here)"""
         self._lock = threading.Lock()
@@ -127,6 +133,21 @@ class Journal:
             self.entries.append(entry)
         for observer in self.observers:
             observer(entry)
+
+    def hint(self, message: str, category: type[Warning] = UserWarning) -> None:
+        """Add a diagnostic, once: noted in ``diagnostics`` and issued as a warning."""
+        with self._lock:
+            if message in self.diagnostics:
+                return
+            self.diagnostics.append(message)
+        if not self.warn_on_hint:
+            return
+        import warnings
+
+        try:
+            warnings.warn(message, category, stacklevel=2)
+        except Warning:  # warnings made errors: a request must not fail for a hint
+            pass
 
     def clear(self) -> None:
         with self._lock:
@@ -172,10 +193,19 @@ class Journal:
         *,
         content_type: str | None = None,
         status: int | None = None,
+        **content: Any,
     ) -> list[JournalEntry]:
-        """The requests matching every criterion given (``None`` matches anything)."""
+        """The requests matching every criterion given (``None`` matches anything).
+
+        ``content`` takes what the request carried (see ``Content``): ``json=`` (the body
+        parsed as JSON equals it), ``json_contains=`` (the JSON body holds it: objects may
+        have more keys), ``body=`` (bytes or text, equal; a compiled pattern, searched),
+        ``query=`` (a dict: these parameters with these values; a string: the raw query),
+        ``headers=`` (a dict: these headers, names in any case, with these values).
+        """
         match = self._matcher(method, path, content_type, status)
-        return [e for e in list(self.entries) if match(e)]
+        more = Content.of(content)
+        return [e for e in list(self.entries) if match(e) and more.matches(e)]
 
     def assert_called(
         self,
@@ -185,21 +215,57 @@ class Journal:
         times: int | None = None,
         content_type: str | None = None,
         status: int | None = None,
+        **content: Any,
     ) -> list[JournalEntry]:
         """Assert that matching requests were made: ``times`` exactly, else at least once.
 
-        Returns the matching entries. The failure message lists the closest requests.
+        Takes the criteria of ``calls`` (``json=``, ``json_contains=``, ``body=``,
+        ``query=``, ``headers=`` too). Returns the matching entries. The failure message
+        lists the closest requests and, for those matching all but the content, what differs.
         """
         __tracebackhide__ = True
-        found = self.calls(method, path, content_type=content_type, status=status)
+        found = self.calls(method, path, content_type=content_type, status=status, **content)
         if (times is None and found) or (times is not None and len(found) == times):
             return found
         wanted = "at least once" if times is None else _plural(times)
+        more = Content.of(content)
         raise AssertionError(
-            f"expected {_describe(method, path, content_type, status)} {wanted}, "
-            f"it was made {_plural(len(found))}.\n"
+            f"expected {_describe(method, path, content_type, status)}{more.describe()} "
+            f"{wanted}, it was made {_plural(len(found))}.\n"
             + self.near_misses(method, path, content_type, status)
+            + more.differences(self.calls(method, path, content_type=content_type, status=status))
         )
+
+    def assert_called_in_order(self, expected: list[Any]) -> list[JournalEntry]:
+        """Assert that requests matching each description were made in this order (others
+        may come between). A description is ``(method, path)``, ``(method, path, {criteria})``
+        or a dict of ``calls`` arguments (``{"method": "POST", "path": "/rest/styles",
+        "json_contains": {...}}``). Returns the entry matched for each."""
+        __tracebackhide__ = True
+        entries = list(self.entries)
+        chosen: list[JournalEntry] = []
+        start = 0
+        for step, spec in enumerate(expected):
+            match, text = self._step(spec)
+            hit = next((i for i in range(start, len(entries)) if match(entries[i])), None)
+            if hit is None:
+                done = "".join(f"\n  {i + 1}. {e.describe()}" for i, e in enumerate(chosen))
+                after = entries[start:]
+                rest = "\n".join(f"  {e.describe()}" for e in after[:NEAR_MISSES]) or "  (none)"
+                earlier = [e for e in entries[:start] if match(e)]
+                note = (
+                    f"\nA matching request came earlier: {earlier[-1].describe()}"
+                    if earlier
+                    else ""
+                )
+                raise AssertionError(
+                    f"expected request {step + 1} of {len(expected)}, {text}, after the ones"
+                    f" matched so far:{done or ' (none)'}\nRequests made after them:\n"
+                    f"{rest}{note}"
+                )
+            chosen.append(entries[hit])
+            start = hit + 1
+        return chosen
 
     def assert_not_called(
         self,
@@ -208,16 +274,27 @@ class Journal:
         *,
         content_type: str | None = None,
         status: int | None = None,
+        **content: Any,
     ) -> None:
-        """Assert that no matching request was made."""
+        """Assert that no matching request was made (the criteria of ``calls``)."""
         __tracebackhide__ = True
-        found = self.calls(method, path, content_type=content_type, status=status)
+        found = self.calls(method, path, content_type=content_type, status=status, **content)
         if found:
             made = "\n".join(f"  {e.describe()}" for e in found[:NEAR_MISSES])
             raise AssertionError(
                 f"expected no {_describe(method, path, content_type, status)}, "
                 f"it was made {_plural(len(found))}:\n{made}"
             )
+
+    def _step(self, spec: Any) -> tuple[Callable[[JournalEntry], bool], str]:
+        """One ``assert_called_in_order`` description: its matcher and its text."""
+        kwargs = _order_spec(spec)
+        method, path = kwargs.pop("method", None), kwargs.pop("path", None)
+        content_type, status = kwargs.pop("content_type", None), kwargs.pop("status", None)
+        match = self._matcher(method, path, content_type, status)
+        more = Content.of(kwargs)
+        text = _describe(method, path, content_type, status) + more.describe()
+        return (lambda e: match(e) and more.matches(e)), text
 
     def near_misses(
         self,
@@ -325,3 +402,131 @@ def _closeness(
     if status is not None and entry.status == status:
         score += 0.25
     return score
+
+
+_MISSING: Any = object()
+CONTENT_KEYS = ("json", "json_contains", "body", "query", "headers")
+
+
+@record(frozen=True)
+class Content:
+    """What a request carried, as ``calls`` and the assertions match it."""
+
+    json: Any = _MISSING
+    json_contains: Any = _MISSING
+    body: Any = None
+    query: Any = None
+    headers: Any = None
+
+    @staticmethod
+    def of(given: dict[str, Any]) -> Content:
+        unknown = sorted(set(given) - set(CONTENT_KEYS))
+        if unknown:
+            raise TypeError(
+                f"unknown journal criterion {unknown[0]!r}: expected one of method, path,"
+                f" content_type, status, {', '.join(CONTENT_KEYS)}"
+            )
+        return Content(**given)
+
+    def matches(self, entry: JournalEntry) -> bool:
+        return not self.mismatch(entry)
+
+    def mismatch(self, entry: JournalEntry) -> str:
+        """Why the entry does not match ('' when it does)."""
+        if self.json is not _MISSING or self.json_contains is not _MISSING:
+            try:
+                value = entry.json()
+            except (ValueError, UnicodeDecodeError):
+                return "its body is not JSON"
+            if self.json is not _MISSING and value != self.json:
+                return f"its JSON body is {_short(value)}"
+            if self.json_contains is not _MISSING and not _contains(value, self.json_contains):
+                return f"its JSON body {_short(value)} does not hold {_short(self.json_contains)}"
+        if self.body is not None and not _body_ok(entry.body, self.body):
+            return f"its body is {_short(entry.text)}"
+        if self.query is not None and not _query_ok(entry.query, self.query):
+            return f"its query is {entry.query!r}"
+        if self.headers is not None:
+            for name, value in self.headers.items():
+                seen = entry.headers.get(name.lower())
+                if seen != value:
+                    return f"its {name.lower()} header is {seen!r}"
+        return ""
+
+    def describe(self) -> str:
+        parts = []
+        if self.json is not _MISSING:
+            parts.append(f"JSON body {_short(self.json)}")
+        if self.json_contains is not _MISSING:
+            parts.append(f"a JSON body holding {_short(self.json_contains)}")
+        if self.body is not None:
+            body = self.body.pattern if isinstance(self.body, re.Pattern) else self.body
+            parts.append(f"body {_short(body)}")
+        if self.query is not None:
+            parts.append(f"query {self.query!r}")
+        if self.headers is not None:
+            parts.append(f"headers {self.headers!r}")
+        return " with " + " and ".join(parts) if parts else ""
+
+    def differences(self, candidates: list[JournalEntry]) -> str:
+        """For requests that match all but the content: what differs (report lines)."""
+        if not self.describe() or not candidates:
+            return ""
+        lines = [f"  {e.describe()}: {self.mismatch(e)}" for e in candidates[:NEAR_MISSES]]
+        return "\nRequests matching all but the content:\n" + "\n".join(lines)
+
+
+def _contains(value: Any, part: Any) -> bool:
+    """Whether ``part`` is within ``value``: objects by key (more keys allowed), lists item by
+    item (same length), anything else by equality."""
+    if isinstance(part, dict):
+        return isinstance(value, dict) and all(
+            k in value and _contains(value[k], v) for k, v in part.items()
+        )
+    if isinstance(part, list):
+        return (
+            isinstance(value, list)
+            and len(value) == len(part)
+            and all(_contains(a, b) for a, b in zip(value, part, strict=True))
+        )
+    return bool(value == part)
+
+
+def _body_ok(body: bytes, want: Any) -> bool:
+    if isinstance(want, re.Pattern):
+        text: Any = body if isinstance(want.pattern, bytes) else body.decode("utf-8", "replace")
+        return want.search(text) is not None
+    if isinstance(want, str):
+        return body == want.encode("utf-8")
+    return bool(body == want)
+
+
+def _query_ok(query: str, want: Any) -> bool:
+    if isinstance(want, str):
+        return query == want.lstrip("?")
+    from urllib.parse import parse_qs
+
+    seen = parse_qs(query, keep_blank_values=True)
+    for key, value in dict(want).items():
+        values = [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+        if seen.get(key) != values:
+            return False
+    return True
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, default=str, sort_keys=True)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _order_spec(spec: Any) -> dict[str, Any]:
+    if isinstance(spec, dict):
+        return dict(spec)
+    if isinstance(spec, tuple | list) and len(spec) in (2, 3):
+        out: dict[str, Any] = {"method": spec[0], "path": spec[1]}
+        if len(spec) == 3:
+            out.update(spec[2])
+        return out
+    raise TypeError(
+        f"{spec!r}: expected (method, path), (method, path, {{criteria}}) or a dict of criteria"
+    )

@@ -66,24 +66,44 @@ part is unpickled, so a process loads only the models of the areas it uses."""
 
 
 class State:
-    """One store per area (see ``STORES``), each an attribute of the same name."""
+    """One store per area (see ``STORES``), each an attribute of the same name; ``dir()``
+    lists them (a restored state loads each on first use)."""
 
     ids: Ids
+    """deterministic counters: ids, task ids, timestamps"""
     datadir: DataDir
+    """files of the data directory (style bodies, uploads, side files)"""
     users: UsersStore
+    """user/group services and role services (``/rest/security/usergroup``, ``…/roles``)"""
     auth_providers: ProviderStore
+    """authentication providers and their order (``/rest/security/authproviders``)"""
     auth_filters: FilterStore
+    """authentication filters (``/rest/security/authfilters``)"""
     security: SecurityStore
+    """keystore password, catalog mode, layer/service/REST rules (``/rest/security/acl``)"""
     catalog: Catalog
+    """workspaces, namespaces, stores, resources, layers, layer groups"""
     styles: StyleStore
+    """styles and their bodies (``/rest/styles``)"""
     seeding: SeedingStore
+    """tile layers, gridsets, seed tasks and cached tiles (``/gwc/rest``)"""
     urlchecks: UrlCheckStore
+    """URL checks (``/rest/urlchecks``)"""
     about: AboutStore
+    """versions, manifests, module and system status (``/rest/about``)"""
     mosaics: MosaicStore
+    """image mosaic indexes and granules"""
     appschema: AppSchemaStore
+    """app-schema mappings, document databases and their schemas"""
     settings: SettingsStore
+    """global, workspace and OWS service settings, logging, fonts (``/rest/settings``…)"""
     features: FeatureStore
+    """the data behind uploaded stores: feature tables, grids, remote content"""
     cascade: Remotes
+    """the capabilities documents of cascaded stores' remote servers"""
+
+    def __dir__(self) -> list[str]:
+        return sorted({*super().__dir__(), *STORES} - {_PENDING})
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""

@@ -129,12 +129,25 @@ async def on_domain_error(request: Request, exc: Exception) -> Response:
 async def on_http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404:
-        message = f"No such resource: {request.method} {request.url.path}"
+        message = f"No such resource: {request.method} {request.url.path}" + _base_hint(request)
     elif exc.status_code == 405:
         message = f"Request method '{request.method}' is not supported"
     else:
         message = exc.detail
     return _error_response(request, exc.status_code, message, dict(exc.headers or {}))
+
+
+def _base_hint(request: Request) -> str:
+    """For a path outside the context path (``/rest/…`` instead of ``/geoserver/rest/…``):
+    where the server is."""
+    emu = request.app.state.emulator
+    if not emu.context_path or inner_path(request.scope, emu) is not None:
+        return ""
+    path = request.url.path
+    return (
+        f"; this server's base is {emu.context_path} (REST at {emu.context_path}/rest):"
+        f" try {emu.context_path}{path if path != '/' else '/'}"
+    )
 
 
 async def on_unexpected(request: Request, exc: Exception) -> Response:

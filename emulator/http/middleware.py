@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 REALM = 'Basic realm="GeoServer Realm"'
 JOURNAL_BODY_LIMIT = 1024 * 1024
+OPEN_CONTROL_PATHS = frozenset({"/__emulator/health"})
+"""control-plane paths anyone may read (a readiness probe has no credentials)"""
 
 
 def _emulator(scope: Scope) -> Emulator:
@@ -59,8 +61,8 @@ class JournalMiddleware:
             await self.app(scope, receive, send)
             return
         emu = _emulator(scope)
-        emu.tick()
         path = inner_path(scope, emu) or scope["path"]
+        emu.tick(control=path.startswith("/__emulator"))
         if path.startswith("/__emulator"):
             await self.app(scope, receive, send)
             return
@@ -180,6 +182,8 @@ class AuthMiddleware:
         method = scope["method"]
         if path == "/rest" or path.startswith(("/rest/", "/rest.")):
             allowed = access.rest_allowed(emu.state, principal, method, path)
+        elif path in OPEN_CONTROL_PATHS:
+            allowed = True
         elif path.startswith(("/gwc/rest", "/__emulator")):
             allowed = principal.is_admin
         else:
@@ -271,7 +275,7 @@ class FaultMiddleware:
 
 
 async def _wait(emu: Emulator, seconds: float) -> None:
-    if emu.clock.kind == "manual":
+    if emu.clock.kind != "realtime":  # simulated time: the delay passes at once
         emu.clock.advance(seconds)
     else:
         await asyncio.sleep(seconds)

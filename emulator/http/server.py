@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import socket
 import threading
-from typing import Any
+from typing import IO, Any
 
 import uvicorn
 
@@ -59,10 +59,14 @@ def bind(host: str, port: int) -> socket.socket:
     the explicit protocol; the option is also set on the listener, which Linux passes on."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    sock.bind((host, port))
-    sock.listen(128)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
     sock.set_inheritable(True)
     return sock
 
@@ -104,3 +108,38 @@ class LiveServer:
 
     def url(self, context_path: str) -> str:
         return f"http://{self.host}:{self.port}{context_path}"
+
+
+class AccessLog:
+    """ASGI wrapper writing one line per request to a stream (``serve --log-requests``):
+    ``127.0.0.1:50122 "GET /geoserver/rest/about/version.json" 200``, written when the
+    answer starts (``-`` for a connection closed without one)."""
+
+    def __init__(self, app: Any, stream: IO[str]) -> None:
+        self.app = app
+        self.stream = stream
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        status: list[int] = []
+
+        async def watch(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                status.append(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        finally:
+            self.stream.write(self.line(scope, status[0] if status else None) + "\n")
+            self.stream.flush()
+
+    @staticmethod
+    def line(scope: Any, status: int | None) -> str:
+        client = scope.get("client")
+        who = f"{client[0]}:{client[1]}" if client else "-"
+        query = scope.get("query_string", b"").decode("latin-1")
+        target = scope.get("path", "") + (f"?{query}" if query else "")
+        return f'{who} "{scope["method"]} {target}" {status if status is not None else "-"}'

@@ -27,56 +27,99 @@ def _fail(message: str) -> int:
 
 def add_serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
-        "--record", metavar="FILE", default=None, help="record the traffic to a cassette"
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="record the traffic to a cassette (default: no recording)",
     )
     serve.add_argument(
         "--no-scrub", action="store_true", help="keep credentials and hosts in the cassette"
     )
 
 
-def register(sub: Any, error: Callable[[str], Any]) -> None:
-    """Add the ``record``, ``replay`` and ``import`` subcommands."""
-    rec = sub.add_parser("record", help="record traffic to a server through a proxy")
+def register(sub: Any, error: Callable[[str], Any], formatter: Any = None) -> None:
+    """Add the ``record``, ``replay`` and ``import`` subcommands (``formatter``: the help
+    formatter class, which shows each flag's default)."""
+    more = {} if formatter is None else {"formatter_class": formatter}
+    rec = sub.add_parser("record", help="record traffic to a server through a proxy", **more)
     rec.error = error
     rec.add_argument("--upstream", required=True, metavar="URL", help="the server's base URL")
-    rec.add_argument("--host", default="127.0.0.1")
-    rec.add_argument("--port", type=int, default=8080)
+    rec.add_argument("--host", default="127.0.0.1", help="address the proxy listens on")
+    rec.add_argument("--port", type=int, default=8080, help="port the proxy listens on")
     rec.add_argument(
         "--out", required=True, metavar="FILE", help="the cassette to write (replaced)"
     )
     rec.add_argument("--scenario", default="stock", help="the scenario replay starts from")
-    rec.add_argument("--profile", choices=PROFILES, default=None, help="the profile replay uses")
+    rec.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default=None,
+        help="the profile replay uses (default: the scenario's, else spec)",
+    )
     rec.add_argument("--no-scrub", action="store_true", help="keep credentials and hosts")
 
-    rep = sub.add_parser("replay", help="replay a cassette: apply its writes, or --verify it")
+    rep = sub.add_parser(
+        "replay", help="replay a cassette: apply its writes, or --verify it", **more
+    )
     rep.error = error
-    rep.add_argument("cassette")
+    rep.add_argument("cassette", help="the cassette file (*.jsonl)")
     rep.add_argument(
         "--verify", action="store_true", help="compare every answer with the recording"
     )
-    rep.add_argument("--against", metavar="URL", help="a server's base URL instead of the emulator")
     rep.add_argument(
-        "--scenario", default=None, help="start from this scenario instead of the header's"
-    )
-    rep.add_argument("--profile", choices=PROFILES, default=None)
-    rep.add_argument("--secret", action="append", default=[], metavar="NAME=VALUE")
-    rep.add_argument("--auth", action="append", default=[], metavar="USER:PASSWORD")
-    rep.add_argument(
-        "--skip", action="append", default=[], metavar="PATTERN", help="paths not compared"
+        "--against",
+        metavar="URL",
+        help="a server's base URL (default: an emulator in this process)",
     )
     rep.add_argument(
-        "--out", metavar="SCENARIO", help="write the state the writes build as a scenario"
+        "--scenario",
+        default=None,
+        help="start from this scenario (default: the one the cassette's header names)",
+    )
+    rep.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default=None,
+        help="the emulator's profile (default: the cassette header's)",
+    )
+    rep.add_argument(
+        "--secret",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a scrubbed secret's value; repeatable (default: none)",
+    )
+    rep.add_argument(
+        "--auth",
+        action="append",
+        default=[],
+        metavar="USER:PASSWORD",
+        help="credentials for a scrubbed user; repeatable (default: admin:geoserver only)",
+    )
+    rep.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="paths not compared; repeatable (default: none)",
+    )
+    rep.add_argument(
+        "--out",
+        metavar="SCENARIO",
+        help="write the state the writes build as a scenario (default: not written)",
     )
     rep.add_argument("-v", "--verbose", action="store_true", help="list matching exchanges too")
 
-    imp = sub.add_parser("import", help="read a running server's configuration into a scenario")
+    imp = sub.add_parser(
+        "import", help="read a running server's configuration into a scenario", **more
+    )
     imp.error = error
     imp.add_argument(
         "--from", dest="source", required=True, metavar="URL", help="the server's base URL"
     )
-    imp.add_argument("--user", default="admin")
-    imp.add_argument("--password", default="geoserver")
-    imp.add_argument("--out", required=True, metavar="SCENARIO")
+    imp.add_argument("--user", default="admin", help="the user to log in as")
+    imp.add_argument("--password", default="geoserver", help="that user's password")
+    imp.add_argument("--out", required=True, metavar="SCENARIO", help="the scenario file to write")
     imp.add_argument("--include-secrets", action="store_true", help="keep the keystore password")
 
 

@@ -65,6 +65,8 @@ class Reader:
         )
         self.user, self.password = user, password
         self.notes: list[str] = []
+        self.answered = 0
+        """how many GETs the server answered 200"""
 
     def get(self, path: str, accept: str) -> bytes | None:
         try:
@@ -76,6 +78,7 @@ class Reader:
                 f"{self.base_url}: the server refused the credentials of {self.user}"
             )
         if answer.status_code == 200:
+            self.answered += 1
             return answer.content
         if answer.status_code != 404:
             self.notes.append(f"GET {path}: {answer.status_code}, left out")
@@ -340,12 +343,27 @@ def import_scenario(
                 document[key] = section
     finally:
         reader.close()
+    if not reader.answered:
+        raise ImportFailed(nothing_found_hint(base_url))
     known = {key for key, _ in SECTIONS}
     document = {k: v for k, v in document.items() if k == "extends" or k in known}
     notes = reader.notes + notes + _check(document, out.parent)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return ImportResult(out, document, notes)
+
+
+def nothing_found_hint(base_url: str) -> str:
+    """Why an import found nothing, and what to try: usually a base URL without the
+    context path (``http://host:8080`` instead of ``http://host:8080/geoserver``)."""
+    _, context_path = split_base(base_url)
+    text = f"{base_url}: no REST endpoint answered (every one was missing); nothing was written."
+    if not context_path:
+        return (
+            f"{text} The base URL has no context path: GeoServer's REST API is usually under"
+            f" /geoserver (try {base_url.rstrip('/')}/geoserver)"
+        )
+    return f"{text} Is {base_url} the server's base URL (the REST API at {base_url}/rest)?"
 
 
 def _check(document: dict[str, Any], base_dir: Path) -> list[str]:

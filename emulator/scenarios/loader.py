@@ -98,8 +98,15 @@ def read_document(path: Path) -> tuple[dict[str, Any], dict[str, Path]]:
     return doc, origin
 
 
+INLINE = "<scenario document>"
+"""the file name an in-memory document's keys are given as origin (no such file exists)"""
+
+
 def _name(file: Path) -> str:
-    """How errors name a file: relative for the built-ins, as given otherwise."""
+    """How errors name a file: relative for the built-ins, as given otherwise; an in-memory
+    document is named as such (it has no file)."""
+    if file.name == INLINE:
+        return "scenario document"
     try:
         return str(file.relative_to(BUILTIN_DIR))
     except ValueError:
@@ -307,7 +314,7 @@ class _DocumentCache:
         if not isinstance(doc, dict):
             raise ScenarioError("scenario document: a scenario must be a JSON object")
         name = "document-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-        origin = dict.fromkeys(doc, base_dir / name)
+        origin = dict.fromkeys(doc, base_dir / INLINE)
         with paused():
             state, settings = build_document(doc, origin, base_dir)
             scenario = Scenario(name, settings, state.snapshot())

@@ -99,7 +99,7 @@ class InProcess:
 
     def advance_to(self, elapsed: float) -> None:
         clock = self.emu.clock
-        if getattr(clock, "kind", "") == "manual" and elapsed > clock.now():
+        if getattr(clock, "kind", "") in ("manual", "step") and elapsed > clock.now():
             clock.advance(elapsed - clock.now())
 
     def close(self) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -28,8 +30,18 @@ def test_readme_quick_start_commands():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "    make serve" in text and "    make test" in text
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert "--host 127.0.0.1 --port 8080 --scenario stock" in makefile
+    assert "PORT ?= 8080" in makefile  # make serve PORT=8081 picks another
+    assert "--host 127.0.0.1 --port $(PORT) --scenario stock" in makefile
     assert "pytest -n auto" in makefile
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_serve_takes_a_port():
+    out = subprocess.run(
+        ["make", "-n", "-W", "pyproject.toml", "serve", "PORT=8081"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "serve --host 127.0.0.1 --port 8081 --scenario stock" in out
 
 
 @pytest.mark.parametrize(

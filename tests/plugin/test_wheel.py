@@ -15,8 +15,30 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = ["test_quickstart.py", "test_scenarios.py", "test_config.py", "test_journal.py"]
-EXAMPLES += ["test_faults.py", "test_clock.py"]
+DOC_PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
+EXTRAS = ["pytest", "requests", "hypothesis"]
+"""what a downstream project installs beside the wheel for the docs' examples"""
+
+
+def doc_examples() -> list[tuple[str, str]]:
+    """Every ``python`` block of the README and docs/, as (file name, code): a block with
+    tests is a test module (``test_doc_<page>_<n>.py``), any other a script
+    (``doc_<page>_<n>.py``). The examples of docs/fixtures.md and docs/recording.md are
+    tests/examples' files (``test_docs.py`` keeps them equal)."""
+    out = []
+    for page in DOC_PAGES:
+        for n, code in enumerate(PYTHON_BLOCK.findall(page.read_text(encoding="utf-8")), 1):
+            stem = f"{page.stem.lower().replace('-', '_')}_{n}"
+            is_test = re.search(r"^(async )?def test_", code, re.MULTILINE)
+            out.append((f"test_doc_{stem}.py" if is_test else f"doc_{stem}.py", code))
+    return out
+
+
+def _client_pins() -> list[str]:
+    """The real client libraries docs/clients.md uses, pinned as the test extra pins them."""
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    return re.findall(r'"(geoserver-rest[a-z]*[^"]*)"', text)
 
 
 def run(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -49,14 +71,24 @@ def test_wheel_in_a_fresh_venv(tmp_path: Path) -> None:
     (wheel,) = dist.glob("geoserver_emulator-*.whl")
     run(sys.executable, "-m", "venv", venv)
     python = venv / "bin" / "python"
-    run(python, "-m", "pip", "install", "-q", wheel, "pytest")
+    run(python, "-m", "pip", "install", "-q", wheel, *EXTRAS, *_client_pins())
     project.mkdir()
-    for name in EXAMPLES:
-        shutil.copy(REPO / "tests" / "examples" / name, project / name)
+    examples = doc_examples()
+    for name, code in examples:
+        (project / name).write_text(code, encoding="utf-8")
     _own_packages(project)
     result = run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", cwd=project)
-    expected = sum(_count_tests(project / n) for n in [*EXAMPLES, "test_own_packages.py"])
-    assert f"{expected} passed" in result.stdout
+    assert " passed" in result.stdout and "failed" not in result.stdout
+    assert " skipped" not in result.stdout and " error" not in result.stdout
+    ran = set(re.findall(r"^(test_\S+\.py)", run(
+        python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only", cwd=project
+    ).stdout, re.MULTILINE))  # fmt: skip
+    assert ran == {n for n, _ in examples if n.startswith("test_")} | {"test_own_packages.py"}
+    for name, _ in examples:
+        if not name.startswith("test_"):  # a script: runs as written, in a fresh directory
+            work = tmp_path / name.removesuffix(".py")
+            work.mkdir()
+            run(python, project / name, cwd=work)
     located = run(
         python,
         "-c",
@@ -88,5 +120,9 @@ def _own_packages(project: Path) -> None:
     )
 
 
-def _count_tests(path: Path) -> int:
-    return len(re.findall(r"^\s*def test_", path.read_text(), re.MULTILINE))
+def test_every_example_of_the_docs_is_collected() -> None:
+    names = [n for n, _ in doc_examples()]
+    assert len(names) == len(set(names))
+    shown = {f"test_doc_fixtures_{n}.py" for n in range(1, 10)}
+    assert shown <= set(names)  # the fixtures page's nine examples
+    assert any(n.startswith("doc_appschema_") for n in names)

@@ -19,14 +19,25 @@ from . import layers as tile_layers
 from .request import SeedRequest
 
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"]
+"""every route takes these and refuses, with its own 405 and ``Allow``, what it does not answer
+(the profile decides GET on the kill paths)"""
+KILL_PATH = "POST (GET too under the `geoserver` profile)"
 
 
-def _refuse(request: Request, allowed: list[str]) -> None:
+def _refuse(request: Request, allowed: list[str], hint: str = "") -> None:
     if request.method not in allowed and not (request.method == "HEAD" and "GET" in allowed):
         raise MethodNotAllowed(
-            f"Request method '{request.method}' is not supported",
+            f"Request method '{request.method}' is not supported{hint}",
             headers={"Allow": ", ".join(allowed)},
         )
+
+
+def _list_hint(request: Request, layer: str | None = None) -> str:
+    """Where a GET on a kill path should go instead (the status list)."""
+    if request.method not in ("GET", "HEAD"):
+        return ""
+    where = "/gwc/rest/seed.json" if layer is None else f"/gwc/rest/seed/{layer}.json"
+    return f"; to list the seed tasks, GET {where}"
 
 
 def _kill_path_methods(request: Request) -> list[str]:
@@ -40,14 +51,41 @@ def _task_list(request: Request, layer: str | None, fmt: str = "json") -> Respon
     if layer is not None:
         scheduler.store.find_tile_layer(layer, 400)
     rows = scheduler.status(layer)
+    _watch_frozen(request, layer, rows)
     if fmt == "xml":
         return respond(codec.dump_task_list_xml(rows), "xml")
     return respond(codec.dump_task_list_json(rows), "json")
 
 
+FROZEN_POLLS = 20
+"""status lists in a row, with work pending, at one instant of a manual clock, before the
+emulator says that the clock is frozen"""
+
+
+def _watch_frozen(request: Request, layer: str | None, rows: list[list[int]]) -> None:
+    """Say once (a warning and a journal diagnostic) when a client polls seed status again
+    and again under a frozen manual clock: the tasks will never move."""
+    emu = emulator(request)
+    if emu.clock.kind != "manual":
+        return
+    if emu.scheduler.count_poll(layer, emu.clock.now(), rows) != FROZEN_POLLS:
+        return
+    from ...core.clock import FrozenClockWarning
+
+    emu.journal.hint(
+        f"the seed status {request.url.path} was polled {FROZEN_POLLS} times at simulated"
+        f" time {emu.clock.now():g}s with tasks still pending, but the manual clock is frozen:"
+        " nothing moves until time does. Advance it (emu.clock.advance(seconds), POST"
+        " /__emulator/clock/advance?seconds=S), finish the work (emu.scheduler.drain(), POST"
+        ' /__emulator/scheduler/drain), or use the step clock (Emulator(clock="step"),'
+        ' serve --clock step, the geoserver_clock fixture returning "step")',
+        FrozenClockWarning,
+    )
+
+
 async def seed_root(request: Request) -> Response:
     """``/gwc/rest/seed``: POST kill_all for every layer (GET lists, geoserver profile)."""
-    _refuse(request, _kill_path_methods(request))
+    _refuse(request, _kill_path_methods(request), _list_hint(request))
     if request.method in ("GET", "HEAD"):
         return _task_list(request, None)
     emu = emulator(request)
@@ -68,7 +106,7 @@ async def seed_layer(request: Request) -> Response:
     """``/gwc/rest/seed/<layer>[.xml|.json]``: submit, list or kill."""
     name, ext = split_ext(request.path_params["name"], ("xml", "json"))
     if ext is None:
-        _refuse(request, _kill_path_methods(request))
+        _refuse(request, _kill_path_methods(request), _list_hint(request, name))
     else:
         _refuse(request, ["GET", "POST"])
     if request.method in ("GET", "HEAD"):
@@ -219,10 +257,15 @@ async def _write_layer(request: Request, name: str, ext: str | None) -> Response
 
 
 routes: list[BaseRoute] = [
-    Route("/gwc/rest/seed", seed_root, methods=METHODS),
-    Route("/gwc/rest/seed.json", seed_list, methods=METHODS),
-    Route("/gwc/rest/seed/{name}", seed_layer, methods=METHODS),
-    Route("/gwc/rest/layers", layers, methods=METHODS),
-    Route("/gwc/rest/layers.{ext}", layers, methods=METHODS),
-    Route("/gwc/rest/layers/{name}", layer, methods=METHODS),
+    Route("/gwc/rest/seed", seed_root, methods=METHODS, answers=KILL_PATH),
+    Route("/gwc/rest/seed.json", seed_list, methods=METHODS, answers="GET"),
+    Route(
+        "/gwc/rest/seed/{name}",
+        seed_layer,
+        methods=METHODS,
+        answers="GET, POST with `.xml`/`.json`; without: " + KILL_PATH,
+    ),
+    Route("/gwc/rest/layers", layers, methods=METHODS, answers="GET"),
+    Route("/gwc/rest/layers.{ext}", layers, methods=METHODS, answers="GET"),
+    Route("/gwc/rest/layers/{name}", layer, methods=METHODS, answers="GET, POST, PUT, DELETE"),
 ]

@@ -70,6 +70,10 @@ class SeedScheduler:
 
     def __init__(self, state: Callable[[], State]) -> None:
         self._state = state
+        self.last_poll: tuple[str | None, float] | None = None
+        """(layer, simulated time) of the last status list that showed unfinished work"""
+        self.same_polls = 0
+        """how many status lists in a row showed unfinished work at that same time"""
 
     @property
     def store(self) -> SeedingStore:
@@ -92,7 +96,19 @@ class SeedScheduler:
         simulation.commit_all(self.store)
 
     def reset(self) -> None:
-        """Nothing to do: tasks live in the state, which the emulator restores."""
+        """Forget the polls seen (tasks live in the state, which the emulator restores)."""
+        self.last_poll, self.same_polls = None, 0
+
+    def count_poll(self, layer: str | None, now: float, rows: list[list[int]]) -> int:
+        """Count a status list: how many in a row showed pending or running tasks for the
+        same layer at the same simulated time (0 when this one shows none)."""
+        if not any(r[4] in (0, 1) for r in rows):
+            self.last_poll, self.same_polls = None, 0
+            return 0
+        key = (layer, now)
+        self.same_polls = self.same_polls + 1 if key == self.last_poll else 1
+        self.last_poll = key
+        return self.same_polls
 
     # -- requests ----------------------------------------------------------------------
 

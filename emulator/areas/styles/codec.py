@@ -38,8 +38,16 @@ def parse_style(body: bytes, fmt: str) -> StyleChanges:
     if fmt == "json":
         return _from_json(wjson.loads(body, "style"))
     root = wxml.parse(body, "style")
-    if wxml.local(root.tag) != ROOT:
-        raise Invalid(f"Malformed style: expected <style>, got <{wxml.local(root.tag)}>")
+    tag = wxml.local(root.tag)
+    if tag != ROOT:
+        hint = ""
+        if tag == "StyledLayerDescriptor":
+            hint = (
+                ". To upload an SLD, send it with Content-Type application/vnd.ogc.sld+xml"
+                " (SLD 1.0) or application/vnd.ogc.se+xml (SLD 1.1); text/xml and"
+                " application/xml mean a <style> record"
+            )
+        raise Invalid(f"Malformed style: expected <style>, got <{tag}>{hint}")
     return _from_xml(root)
 
 

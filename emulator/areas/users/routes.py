@@ -201,12 +201,14 @@ async def self_password(request: Request) -> Response:
 # -- the route table -----------------------------------------------------------------------
 
 
-def _shapes(path: str, endpoint: Endpoint, methods: list[str]) -> list[BaseRoute]:
+def _shapes(
+    path: str, endpoint: Endpoint, methods: list[str], answers: str | None = None
+) -> list[BaseRoute]:
     """``path`` and, when the path ends in a literal, ``path.{ext}`` (a trailing slash is
     dropped before routing, see ``http/middleware.py``)."""
-    out: list[BaseRoute] = [Route(path, endpoint, methods=methods)]
+    out: list[BaseRoute] = [Route(path, endpoint, methods=methods, answers=answers)]
     if not path.endswith("}"):
-        out.append(Route(path + ".{ext}", endpoint, methods=methods))
+        out.append(Route(path + ".{ext}", endpoint, methods=methods, answers=answers))
     return out
 
 
@@ -239,7 +241,8 @@ def _table() -> list[BaseRoute]:
     for prefix in (ROLES, ROLES + "/service/{serviceName}"):
         for path, endpoint, methods in ROLES_TABLE:
             out += _shapes(prefix + path, endpoint, methods)
-    out += _shapes("/rest/security/self/password", self_password, ["GET", "PUT"])
+    # GET is routed only to be refused with GeoServer's own message
+    out += _shapes("/rest/security/self/password", self_password, ["GET", "PUT"], "PUT")
     return out
 
 

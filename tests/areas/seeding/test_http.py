@@ -410,7 +410,8 @@ def test_form_seeding(client, emu):
 def test_405_with_allow(client, method, path, allow):
     r = client.request(method, path)
     assert r.status_code == 405 and r.headers["allow"] == allow
-    assert r.text == f"Request method '{method}' is not supported"
+    hint = f"; to list the seed tasks, GET {path}.json" if method == "GET" else ""
+    assert r.text == f"Request method '{method}' is not supported{hint}"
 
 
 def test_geoserver_profile_serves_get_on_the_kill_paths(seeding_scenario, client_for):

@@ -108,7 +108,6 @@ def test_refusals_store_nothing(client, emu: Emulator, path, body, headers, word
     assert (dict(emu.state.catalog.stores), set(emu.state.datadir.files)) == before
 
 
-@pytest.mark.geoserver_profile("geoserver")
 def test_unreadable_is_500_in_geoserver_profile(client_for) -> None:
     emu = Emulator("stock", profile="geoserver")
     c = client_for(emulator=emu)

@@ -3,8 +3,6 @@ the role calculation, and the REST access rules. Pure domain logic, no HTTP."""
 
 from __future__ import annotations
 
-import re
-
 from ..core.antpath import ant_match
 from ..core.record import record
 from ..core.state import State
@@ -83,14 +81,25 @@ def rest_rule_roles(state: State, method: str, path: str) -> list[str] | None:
     one with an upper-case letter never matches) and the method with the rule's method list.
     Rules are tried in the order of the rule set.
     """
-    url = re.sub("/+$", "", path).lower()
+    url = path.rstrip("/").lower()
     for key, roles in state.security.rest_rules.items():
-        pattern, colon, methods = key.partition(":")
-        if colon and method not in methods.split(","):
+        pattern, methods = _rule_key(key)
+        if methods is not None and method not in methods:
             continue
         if ant_match(pattern, url):
             return roles
     return None
+
+
+def _rule_key(key: str) -> tuple[str, list[str] | None]:
+    """A rule key's ant pattern and method list (None: any method). The methods follow the
+    last colon, as GeoServer's key pattern ``\\S+:(GET|...)(,...)*`` reads them, so that a
+    pattern may hold ``{name:regex}`` variables."""
+    pattern, colon, methods = key.rpartition(":")
+    if colon and methods and all(m.isalpha() and m.isupper() for m in methods.split(",")):
+        return pattern, methods.split(",")
+    head, colon, tail = key.partition(":")
+    return (head, tail.split(",")) if colon and "{" not in head else (key, None)
 
 
 def rest_allowed(state: State, principal: Principal, method: str, path: str) -> bool:

@@ -5,49 +5,111 @@ segment) any number of segments, ``{name}`` a template variable within a segment
 patterns are cut into segments on ``/`` with empty segments dropped, so ``/rest//x`` reads as
 ``/rest/x``; a pattern and a path must agree on starting with ``/``, and a pattern that ends
 where the path does must agree with it on a trailing ``/``.
+
+Segments match in linear time (``core.wildcard``): ``*a*a*a*b`` against a long path segment
+costs no more than the segment's length times the pattern's. A ``{name:regex}`` variable is
+a regular expression, matched under a timeout.
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+from typing import Any
+
+from .budget import MATCH_SECONDS, MAX_REGEX_WEIGHT, TooCostly, regex_weight
+from .lazy import LazyModule
+from .wildcard import ANY_ONE, ANY_RUN, Token, Wildcard
+
+_regex: Any = LazyModule("regex")  # the one third-party module here: only for {var:regex}
 
 SEP = "/"
+_REGEX_META = frozenset(".^$*+?{}[]()|\\")
 
 
 def _tokens(path: str) -> list[str]:
     return [t for t in path.split(SEP) if t]
 
 
+class _Template:
+    """A segment with ``{name:regex}`` variables: a regular expression, matched with the
+    ``regex`` package under a timeout (``TooCostly`` when it runs out: a rule that cannot be
+    decided refuses the request rather than letting a later rule decide)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.compiled: Any = None
+        if regex_weight(source) > MAX_REGEX_WEIGHT:
+            return  # never compiled (it could take minutes): matches nothing
+        try:
+            self.compiled = _regex.compile(source, _regex.DOTALL)
+        except (_regex.error, RecursionError):
+            pass
+
+    def fullmatch(self, text: str) -> bool:
+        if self.compiled is None:
+            return False
+        try:
+            return self.compiled.fullmatch(text, timeout=MATCH_SECONDS) is not None
+        except TimeoutError:
+            raise TooCostly(
+                f"The path pattern {self.source!r} takes too long to match this path"
+            ) from None
+
+
 @lru_cache(maxsize=1024)
-def _segment_regex(segment: str) -> re.Pattern[str]:
-    """One pattern segment as a regular expression (``?``, ``*``, ``{var}``, ``{var:regex}``)."""
+def _segment_matcher(segment: str) -> Wildcard | _Template:
+    """One pattern segment: ``?``, ``*`` and ``{var}`` as a linear-time wildcard, and a
+    segment with ``{var:regex}`` as a time-bounded regular expression."""
+    tokens: list[Token] = []
     out: list[str] = []
+    templated = False
     i = 0
     while i < len(segment):
         c = segment[i]
         if c == "?":
+            tokens.append((ANY_ONE, c))
             out.append(".")
         elif c == "*":
+            tokens.append((ANY_RUN, c))
             out.append(".*")
-        elif c == "{" and "}" in segment[i:]:
-            end = segment.index("}", i)
+        elif c == "{" and _closing(segment, i) > 0:
+            end = _closing(segment, i)
             _, colon, regex = segment[i + 1 : end].partition(":")
+            templated = templated or bool(colon)
+            tokens.append((ANY_RUN, "*"))
             out.append(f"({regex})" if colon else "(.*)")
             i = end
         else:
-            out.append(re.escape(c))
+            tokens.append(("", c))
+            out.append(_regex_escape(c))
         i += 1
-    try:
-        return re.compile("".join(out), re.DOTALL)
-    except re.error:
-        return re.compile(re.escape(segment))
+    if templated:
+        return _Template("".join(out))
+    return Wildcard(tokens)
+
+
+def _closing(segment: str, start: int) -> int:
+    """The index of the ``}`` closing the ``{`` at ``start`` (braces inside count, as
+    Spring counts them), or -1."""
+    depth = 0
+    for i in range(start, len(segment)):
+        if segment[i] == "{":
+            depth += 1
+        elif segment[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def _regex_escape(c: str) -> str:
+    return "\\" + c if c in _REGEX_META else c
 
 
 def _segment_match(pattern: str, segment: str) -> bool:
     if pattern == "*":
         return True
-    return _segment_regex(pattern).fullmatch(segment) is not None
+    return _segment_matcher(pattern).fullmatch(segment)
 
 
 def _all_double_star(parts: list[str]) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..areas import access
+from ..core.errors import EmulatorError
 from ..core.faults import ConnectionDropped, Fault
 from ..core.journal import JournalEntry
 from ..wire import errors as wire_errors
@@ -181,7 +182,11 @@ class AuthMiddleware:
             principal = found
         method = scope["method"]
         if path == "/rest" or path.startswith(("/rest/", "/rest.")):
-            allowed = access.rest_allowed(emu.state, principal, method, path)
+            try:
+                allowed = access.rest_allowed(emu.state, principal, method, path)
+            except EmulatorError as exc:  # a rule's pattern that cannot be decided in time
+                await self._deny(scope, send, exc.status, exc.message, path)
+                return
         elif path in OPEN_CONTROL_PATHS:
             allowed = True
         elif path.startswith(("/gwc/rest", "/__emulator")):

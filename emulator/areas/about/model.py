@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core.budget import Budget
 from ...core.errors import Invalid, NotFound
 from ...core.record import field, record
 from ..urlchecks import regexes
@@ -97,7 +98,7 @@ class AboutStore:
 
 def select(resources: Iterable[Resource], filters: Filters) -> list[Resource]:
     """The resources that pass the filters, sorted by name."""
-    budget = regexes.Budget()
+    budget = Budget("manifest filters", regexes.TOTAL_TIMEOUT)
     out = sorted(resources, key=lambda r: r.name)
     if filters.manifest is not None:
         out = [
@@ -114,7 +115,7 @@ def select(resources: Iterable[Resource], filters: Filters) -> list[Resource]:
     return [r for r in out if _has_property(r, filters.key, filters.value, budget)]
 
 
-def _has_property(r: Resource, key: str | None, value: str | None, budget: regexes.Budget) -> bool:
+def _has_property(r: Resource, key: str | None, value: str | None, budget: Budget) -> bool:
     for k, v in r.properties.items():
         if key is not None and not _key_matches(key, k, budget):
             continue
@@ -124,6 +125,6 @@ def _has_property(r: Resource, key: str | None, value: str | None, budget: regex
     return False
 
 
-def _key_matches(pattern: str, key: str, budget: regexes.Budget) -> bool:
+def _key_matches(pattern: str, key: str, budget: Budget) -> bool:
     names = MODULE_PROPERTY_ALIASES if key == MODULE_PROPERTY else (key,)
     return any(regexes.checked_fullmatch(pattern, n, "key", budget) for n in names)

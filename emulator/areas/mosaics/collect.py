@@ -12,16 +12,19 @@ as GeoTools skips them.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from ...core.budget import MATCH_SECONDS, Budget
 from ...core.record import record
 from .bindings import parse_instant, parse_with_format, simple_date_parser
 from .granules import RasterInfo
 from .indexer import Collector
 
-MATCH_TIMEOUT = 0.5
+MATCH_TIMEOUT = MATCH_SECONDS
+"""seconds one collector match may take (a harvest's matches share a ``SpentBudget``)"""
 NUMERIC = {
     "bytefilenameextractorspi": "int",
     "shortfilenameextractorspi": "int",
@@ -53,10 +56,10 @@ def check(collector: Collector) -> str | None:
     spi = collector.spi.lower()
     if spi not in REGEX_SPIS or collector.regex is None:
         return None
-    import regex  # slow to import: on first use
+    from ..urlchecks.regexes import compile_java, regex  # slow to import: on first use
 
     try:
-        regex.compile(collector.regex)
+        compile_java(collector.regex)
     except regex.error as exc:
         return f"invalid regular expression {collector.regex!r}: {exc}"
     if collector.format and spi == "timestampfilenameextractorspi":
@@ -67,29 +70,37 @@ def check(collector: Collector) -> str | None:
     return None
 
 
-def collect(collector: Collector, facts: GranuleFacts) -> tuple[bool, Any]:
-    """(applies, value): ``applies`` is False for a collector GeoTools would skip."""
+def collect(
+    collector: Collector, facts: GranuleFacts, budget: Budget | None = None
+) -> tuple[bool, Any]:
+    """(applies, value): ``applies`` is False for a collector GeoTools would skip. The regex
+    matches of a harvest share ``budget`` (``TooCostly`` past it)."""
     spi = collector.spi.lower()
     if spi in REGEX_SPIS:
         if collector.regex is None:
             return False, None
-        return True, _from_name(spi, collector, facts)
+        return True, _from_name(spi, collector, facts, budget)
     other = OTHERS.get(spi)
     if other is None:
         return False, None
     return True, other(facts)
 
 
-def _matches(collector: Collector, facts: GranuleFacts) -> list[str]:
+def _matches(collector: Collector, facts: GranuleFacts, budget: Budget | None) -> list[str]:
     name = facts.path if collector.full_path else _base_name(facts.path)
     assert collector.regex is not None
-    import regex  # slow to import: on first use
+    from ..urlchecks.regexes import compile_java  # slow to import: on first use
 
-    pattern = regex.compile(collector.regex)
+    pattern = compile_java(collector.regex)
+    timeout = MATCH_TIMEOUT if budget is None else budget.timeout(MATCH_TIMEOUT)
+    start = time.thread_time()
     try:
-        found = list(pattern.finditer(name, timeout=MATCH_TIMEOUT))
+        found = list(pattern.finditer(name, timeout=timeout))
     except TimeoutError:
         raise CollectError(f"the regular expression {collector.regex!r} ran out of time") from None
+    finally:
+        if budget is not None:
+            budget.spend(time.thread_time() - start)
     out = []
     for m in found:
         groups = m.groups()
@@ -97,8 +108,8 @@ def _matches(collector: Collector, facts: GranuleFacts) -> list[str]:
     return out
 
 
-def _from_name(spi: str, collector: Collector, facts: GranuleFacts) -> Any:
-    matches = _matches(collector, facts)
+def _from_name(spi: str, collector: Collector, facts: GranuleFacts, budget: Budget | None) -> Any:
+    matches = _matches(collector, facts, budget)
     if spi == "timestampfilenameextractorspi":
         pattern = simple_date_parser(collector.format) if collector.format else None
         for text in matches:

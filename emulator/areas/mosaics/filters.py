@@ -8,19 +8,21 @@ compared (``ingestion=2008-11-01T00:00:00Z``). Evaluation follows GeoTools' rule
 - a comparison, ``LIKE``, ``IN`` or ``BETWEEN`` with an empty (null) value is false, and
   ``NOT`` of it true; literals convert to the attribute's type (a string to a date or a
   number) and values that cannot be compared never match;
-- ``LIKE`` patterns use ``%``, ``_`` and ``\\`` (``ILIKE`` ignores case);
+- ``LIKE`` patterns use ``%``, ``_`` and ``\\`` (``ILIKE`` ignores case), matched in linear
+  time by ``core.wildcard`` (never as a backtracking regular expression);
 - ``BEFORE``/``AFTER`` compare instants; ``DURING`` excludes both ends, ``BEFORE OR DURING``
   and ``DURING OR AFTER`` include them;
 - ``BBOX`` and the geometry predicates (through shapely) work on the granule footprint in
   the mosaic's CRS (a ``BBOX`` CRS argument is not reprojected).
 
-An attribute the index does not have reads as empty.
+An attribute the index does not have reads as empty. A predicate compiled with a
+``core.budget.Budget`` checks it before each feature: evaluating one filter over many
+features stops with a 400 once the budget is spent.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
@@ -32,6 +34,8 @@ from lark import __version__ as lark_version
 from lark.exceptions import LarkError
 from pygeofilter import ast, values
 
+from ...core import wildcard
+from ...core.budget import Budget
 from ...core.errors import Invalid
 from ...core.lazy import LazyModule
 from ...scenarios import diskcache
@@ -101,14 +105,27 @@ def parse(text: str) -> ast.Node:
     return node
 
 
-def compile_filter(text: str | None) -> Predicate | None:
-    """A predicate over granule features; None for no filter (every granule)."""
+def compile_filter(text: str | None, budget: Budget | None = None) -> Predicate | None:
+    """A predicate over granule features; None for no filter (every granule). With a
+    ``budget``, the predicate raises ``TooCostly`` once it is spent."""
     if text is None:
         return None
     node = parse(text)
     if isinstance(node, ast.Include) and not node.not_:
         return None
-    return _condition(node)
+    predicate = _condition(node)
+    return predicate if budget is None else within(predicate, budget)
+
+
+def within(predicate: Predicate, budget: Budget) -> Predicate:
+    """``predicate``, checking ``budget`` before each feature."""
+    check = budget.check
+
+    def bounded(f: Feature) -> bool:
+        check()
+        return predicate(f)
+
+    return bounded
 
 
 def is_include(text: str | None) -> bool:
@@ -179,27 +196,19 @@ def _between(node: Any) -> Predicate:
 
 def _like(node: Any) -> Predicate:
     value = expression(node.lhs)
-    regex = like_regex(str(node.pattern), node.nocase)
+    matcher = like_matcher(str(node.pattern), node.nocase)
 
     def test(f: Feature) -> bool:
         v = value(f)
-        return v is not None and regex.fullmatch(as_text(v)) is not None
+        return v is not None and matcher.fullmatch(as_text(v))
 
     return test
 
 
-def like_regex(pattern: str, nocase: bool = False) -> re.Pattern[str]:
-    """An ECQL ``LIKE`` pattern (``%`` any run, ``_`` one character, ``\\`` escape)."""
-    out, i = [], 0
-    while i < len(pattern):
-        c = pattern[i]
-        if c == "\\" and i + 1 < len(pattern):
-            out.append(re.escape(pattern[i + 1]))
-            i += 2
-            continue
-        out.append(".*" if c == "%" else "." if c == "_" else re.escape(c))
-        i += 1
-    return re.compile("".join(out), re.DOTALL | (re.IGNORECASE if nocase else 0))
+def like_matcher(pattern: str, nocase: bool = False) -> wildcard.Wildcard:
+    """An ECQL ``LIKE`` pattern (``%`` any run, ``_`` one character, ``\\`` escape), matched
+    in linear time."""
+    return wildcard.like(pattern, nocase)
 
 
 def _in(node: Any) -> Predicate:

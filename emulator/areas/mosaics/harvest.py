@@ -9,6 +9,7 @@ from __future__ import annotations
 import fnmatch
 from datetime import datetime
 
+from ...core.budget import SpentBudget
 from ...core.errors import Invalid
 from . import collect, configfiles, granules
 from .bindings import convert
@@ -100,6 +101,7 @@ def read_granules(
     crs = mosaic.crs
     heterogeneous = mosaic.indexer.flag("HeterogeneousCRS")
     out: list[Granule] = []
+    budget = SpentBudget("property collectors' regular expressions")
     for ref in refs:
         label = _location(mosaic, root, ref)
         try:
@@ -117,7 +119,7 @@ def read_granules(
             )
         modified = now if overlay and ref.key in overlay else files.modified(ref)
         facts = collect.GranuleFacts(ref.absolute, info, modified, now)
-        values = _values(mosaic, facts, label)
+        values = _values(mosaic, facts, label, budget)
         out.append(Granule(0, mosaic.coverage_names()[0], label, info.envelope, values, ref.key))
     mosaic.crs = crs
     return out
@@ -166,12 +168,14 @@ def _raster(files: Files, ref: FileRef, overlay: Overlay) -> granules.RasterInfo
         raise granules.Unreadable(f"it cannot be opened ({exc.strerror or exc})") from None
 
 
-def _values(mosaic: Mosaic, facts: collect.GranuleFacts, label: str) -> dict[str, object]:
+def _values(
+    mosaic: Mosaic, facts: collect.GranuleFacts, label: str, budget: SpentBudget
+) -> dict[str, object]:
     schema = {a.name: a for a in mosaic.schema()}
     values: dict[str, object] = {}
     for collector in mosaic.indexer.collectors:
         try:
-            applies, value = collect.collect(collector, facts)
+            applies, value = collect.collect(collector, facts, budget)
         except collect.CollectError as exc:
             raise Invalid(f"Could not harvest {label}: {exc}") from None
         attr = schema.get(collector.mapped)

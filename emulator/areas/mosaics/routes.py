@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
+from ...core.budget import Budget
 from ...core.errors import Invalid, NotFound, UnsupportedMediaType
 from ...http import context
 from ...http.routing import Route
@@ -203,7 +204,7 @@ async def granules(request: Request) -> Response:
     mosaic, native, _ = _index_target(request, ctx)
     from . import filters  # pygeofilter, lark and shapely are slow to import: on first use
 
-    predicate = filters.compile_filter(request.query_params.get("filter"))
+    predicate = filters.compile_filter(request.query_params.get("filter"), Budget("filter"))
     if request.method == "DELETE":
         policy = service.purge_policy(request.query_params.get("purge"))
         bbox = _flag(request, "updateBBox") and predicate is not None

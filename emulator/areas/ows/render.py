@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ...core.budget import Budget
 from ...core.errors import EmulatorError
 from . import crs, paint
 from .symbolizers import Rule, Symbolizer
@@ -31,6 +32,19 @@ def _flat(shapely: Any, ring: Any) -> list[float]:
     """A ring's or line's pixel coordinates as Pillow takes them: x0, y0, x1, y1, ..."""
     out: list[float] = shapely.get_coordinates(ring).ravel().tolist()
     return out
+
+
+def within(
+    test: Callable[[dict[str, Any]], bool], budget: Budget
+) -> Callable[[dict[str, Any]], bool]:
+    """``test``, checking ``budget`` (``TooCostly``, a 400) before each feature."""
+    check = budget.check
+
+    def bounded(props: dict[str, Any]) -> bool:
+        check()
+        return test(props)
+
+    return bounded
 
 
 @functools.lru_cache(maxsize=256)
@@ -96,7 +110,10 @@ class MapPainter:
             return xy
 
         active = [r for r in rules if _in_scale(r, scale)]
-        plain = [(r, _rule_predicate(r.filter)) for r in active if not r.else_filter]
+        budget = Budget("style rule filters")
+        plain = [
+            (r, within(_rule_predicate(r.filter), budget)) for r in active if not r.else_filter
+        ]
         fallback = [r for r in active if r.else_filter]
         import numpy as np
         import shapely

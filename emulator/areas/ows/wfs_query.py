@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.budget import Budget, TooCostly
 from ...core.errors import EmulatorError
 from ...core.record import field, record
 from ..catalog.entities import FeatureType, is_projected
@@ -141,10 +142,12 @@ def run(view: View, ft: FeatureType, q: Query) -> Result:
 
 
 def predicate(cql: str, geometry: str | None) -> Callable[[dict[str, Any]], bool]:
+    """The filter's test over feature properties; it evaluates under one ``Budget`` (from
+    this call on), past which it raises an ``InvalidParameterValue`` exception."""
     from ..mosaics import filters
 
     try:
-        test = filters.compile_filter(cql)
+        test = filters.compile_filter(cql, Budget("filter"))
     except EmulatorError as exc:
         raise OwsError(exc.message, INVALID, "filter") from None
     if test is None:
@@ -156,6 +159,8 @@ def predicate(cql: str, geometry: str | None) -> Callable[[dict[str, Any]], bool
             values[geometry] = _as_filter_geometry(values[geometry])
         try:
             return bool(test(values))
+        except TooCostly as exc:
+            raise OwsError(exc.message, INVALID, "filter") from None
         except (TypeError, ValueError):
             return False
 

@@ -1,10 +1,11 @@
 """GWC's parameter filters: which values a tile layer's filters accept (``applies``), for
 ``truncateOrphans``. Regular expressions are Java's, compiled and run under the time bound
-of ``urlchecks.regexes``.
+of ``urlchecks.regexes``; the matches of one truncation share a ``core.budget.Budget``.
 """
 
 from __future__ import annotations
 
+from ...core.budget import Budget
 from ...core.errors import Invalid
 
 Filter = dict[str, object]
@@ -22,12 +23,14 @@ def compile_regex(pattern: str) -> None:
         raise Invalid(f"Invalid regexParameterFilter regex {pattern!r}: {exc}") from None
 
 
-def _regex_accepts(pattern: str, value: str) -> bool:
+def _regex_accepts(pattern: str, value: str, budget: Budget | None) -> bool:
     from ..urlchecks import regexes
 
     try:
-        return regexes.fullmatch(pattern, value)
-    except Exception:  # a pattern that times out accepts nothing
+        return regexes.fullmatch(pattern, value, budget)
+    except regexes.PatternTimeout:  # a pattern that times out accepts nothing
+        return False
+    except regexes.regex.error:
         return False
 
 
@@ -38,13 +41,13 @@ def _number(value: str) -> float | None:
         return None
 
 
-def accepts(f: Filter, value: str) -> bool:
+def accepts(f: Filter, value: str, budget: Budget | None = None) -> bool:
     """``ParameterFilter.applies``: the value is one the filter can cache."""
     kind = f.get("type")
     if value == f.get("defaultValue", ""):
         return True
     if kind == "regexParameterFilter":
-        return _regex_accepts(str(f.get("regex", "")), value)
+        return _regex_accepts(str(f.get("regex", "")), value, budget)
     if kind in ("floatParameterFilter", "integerParameterFilter"):
         n = _number(value)
         values = f.get("values")
@@ -60,11 +63,14 @@ def accepts(f: Filter, value: str) -> bool:
     return isinstance(values, list) and value in [str(v) for v in values]
 
 
-def orphaned(filters: list[Filter], parameters: tuple[tuple[str, str], ...]) -> bool:
-    """Cached tiles under ``parameters`` that no request can reach with these filters."""
+def orphaned(
+    filters: list[Filter], parameters: tuple[tuple[str, str], ...], budget: Budget | None = None
+) -> bool:
+    """Cached tiles under ``parameters`` that no request can reach with these filters
+    (``core.budget.TooCostly`` when ``budget`` runs out)."""
     by_key = {str(f.get("key", "")).upper(): f for f in filters}
     for key, value in parameters:
         f = by_key.get(key.upper())
-        if f is None or not accepts(f, value):
+        if f is None or not accepts(f, value, budget):
             return True
     return False

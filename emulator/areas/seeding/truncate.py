@@ -8,6 +8,7 @@ effect shows when those tasks end.
 
 from __future__ import annotations
 
+from ...core.budget import Budget
 from ...core.errors import Invalid
 from ...core.record import field, record
 from .filters import orphaned
@@ -40,12 +41,10 @@ def _layer(store: SeedingStore, name: str | None) -> str:
 
 
 def _delete(store: SeedingStore, pick: object) -> int:
-    """Drop the cache keys ``pick(key)`` selects; how many tiles went."""
-    gone = 0
-    for key in list(store.cache.entries):
-        if pick(key):  # type: ignore[operator]
-            gone += store.cache.entries.pop(key).count()
-    return gone
+    """Drop the cache keys ``pick(key)`` selects (all chosen before any goes, so that a
+    ``pick`` that raises changes nothing); how many tiles went."""
+    chosen = [key for key in store.cache.entries if pick(key)]  # type: ignore[operator]
+    return sum(store.cache.entries.pop(key).count() for key in chosen)
 
 
 def run(
@@ -70,7 +69,8 @@ def run(
         _delete(store, lambda k: k[0] == name and k[3] == wanted)
     elif req.kind == "truncateOrphans":
         filters = layer.parameter_filters
-        _delete(store, lambda k: k[0] == name and orphaned(filters, k[3]))
+        budget = Budget("regexParameterFilter patterns")
+        _delete(store, lambda k: k[0] == name and orphaned(filters, k[3], budget))
     elif req.kind == "truncateExtent":
         _truncate_extent(store, name, req, submit)
     else:

@@ -5,11 +5,13 @@ global switch that is on in a fresh install. A URL is allowed when the checks ar
 when it fully matches the regex of any enabled check (first match wins; an empty URL, or no
 enabled check at all, denies). Every match is time-bounded (``regexes.MATCH_TIMEOUT``); a
 match that runs out of time counts as no match, and one evaluation never takes longer
-than ``regexes.TOTAL_TIMEOUT`` in all.
+than ``regexes.TOTAL_TIMEOUT`` in all: past it, it stops with ``core.budget.TooCostly``
+(400), however many checks there are.
 """
 
 from __future__ import annotations
 
+from ...core.budget import Budget
 from ...core.errors import Conflict, Invalid, NotFound
 from ...core.record import field, record
 from . import regexes
@@ -120,7 +122,7 @@ class UrlCheckStore:
         if not text:
             return Evaluation(text, False, True)
         timed_out: list[str] = []
-        budget = regexes.Budget()
+        budget = Budget("URL checks against this URL", regexes.TOTAL_TIMEOUT)
         for check in self.checks:
             if not check.enabled:
                 continue

@@ -4,18 +4,26 @@ GeoServer evaluates URL checks and the about filters with ``java.util.regex`` fu
 Here the ``regex`` package stands in for it: same syntax for everything a URL pattern uses
 (possessive quantifiers and atomic groups included; ``\\Q…\\E`` quoting is translated), and a
 ``timeout`` on every match, so that a catastrophic-backtracking pattern costs a bounded
-amount of time (``regex`` counts CPU time of the matching thread; on a busy machine the wall
-time is longer, but the work done is bounded). Patterns that users store (URL checks) are
-also probed once, when they are saved, with inputs built to trigger exponential
-backtracking; a pattern that runs out of time on a probe is refused.
+amount of time (``MATCH_TIMEOUT``, CPU time of the matching thread as ``regex`` counts it);
+all the matches of one evaluation share a ``core.budget.Budget`` (``TOTAL_TIMEOUT``), past
+which the evaluation stops with a 400.
+Patterns that users store (URL checks) are also probed once, when they are saved, with
+inputs built to trigger exponential backtracking; a pattern that runs out of time on a
+probe is refused, and so is one whose probes together exceed the budget.
 """
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from typing import Any
 
+from ...core.budget import (
+    MATCH_SECONDS,
+    MAX_REGEX_WEIGHT,
+    PATTERN_SECONDS,
+    Budget,
+    regex_weight,
+)
 from ...core.errors import Invalid
 from ...core.lazy import LazyModule
 
@@ -23,14 +31,13 @@ regex: Any = LazyModule("regex")  # slow to import: on first use
 
 MAX_PATTERN_LENGTH = 2048
 """longer patterns are refused outright"""
-MATCH_TIMEOUT = 0.25
-"""CPU seconds one match may take before it counts as no match"""
-TOTAL_TIMEOUT = 1.0
-"""CPU seconds all the matches of one request may take together; past it, each further match
-still gets ``MIN_TIMEOUT`` (plenty for a sane pattern)"""
-MIN_TIMEOUT = 0.01
+MATCH_TIMEOUT = MATCH_SECONDS
+"""seconds one match may take before it counts as no match"""
+TOTAL_TIMEOUT = PATTERN_SECONDS
+"""seconds all the matches of one evaluation (or one vetting) may take together; past it,
+the evaluation stops with ``core.budget.TooCostly`` (400)"""
 PROBE_TIMEOUT = 0.02
-"""CPU seconds one probe may take when a stored pattern is vetted (a probe that runs out is
+"""seconds one probe may take when a stored pattern is vetted (a probe that runs out is
 tried once more with ``PROBE_RETRY_TIMEOUT`` before the pattern is refused)"""
 PROBE_RETRY_TIMEOUT = 0.05
 PROBE_LENGTHS = (32, 512)
@@ -43,18 +50,6 @@ _PUMP_PUNCTUATION = frozenset("/:._-=&%#@~,; !")
 
 class PatternTimeout(Exception):
     """A match ran out of time."""
-
-
-class Budget:
-    """The time left for the matches of one request: CPU time of this thread, as ``regex``
-    counts its timeouts (a resource guard, not emulated time)."""
-
-    def __init__(self, seconds: float = TOTAL_TIMEOUT) -> None:
-        self._end = time.thread_time() + seconds
-
-    def timeout(self) -> float:
-        """The timeout for the next match: the per-match bound, or what is left if less."""
-        return max(MIN_TIMEOUT, min(MATCH_TIMEOUT, self._end - time.thread_time()))
 
 
 def java_to_python(pattern: str) -> str:
@@ -80,13 +75,20 @@ def java_to_python(pattern: str) -> str:
 
 @lru_cache(maxsize=256)
 def compile_java(pattern: str) -> regex.Pattern[str]:
-    """Compile a Java-syntax pattern, or raise ``regex.error``."""
-    return regex.compile(java_to_python(pattern))
+    """Compile a Java-syntax pattern, or raise ``regex.error`` (also for a pattern whose
+    repeats expand beyond ``core.budget.MAX_REGEX_WEIGHT``, or nested too deeply to read)."""
+    source = java_to_python(pattern)
+    if regex_weight(source) > MAX_REGEX_WEIGHT:
+        raise regex.error(f"its repeat counts expand it beyond {MAX_REGEX_WEIGHT} elements")
+    try:
+        return regex.compile(source)
+    except RecursionError:
+        raise regex.error("it is nested too deeply") from None
 
 
 def fullmatch(pattern: str, text: str, budget: Budget | None = None) -> bool:
     """Whether ``text`` matches all of ``pattern``; ``regex.error`` or ``PatternTimeout``."""
-    timeout = MATCH_TIMEOUT if budget is None else budget.timeout()
+    timeout = MATCH_TIMEOUT if budget is None else budget.timeout(MATCH_TIMEOUT)
     try:
         return compile_java(pattern).fullmatch(text, timeout=timeout) is not None
     except TimeoutError:
@@ -120,10 +122,16 @@ def vet(pattern: str) -> None:
     except regex.error as exc:
         raise Invalid(f"Invalid URL check regular expression {pattern!r}: {exc}") from None
     prefix = _literal_prefix(pattern)
+    budget = Budget("URL check regular expression", TOTAL_TIMEOUT)
     for pump in _pumps(pattern):
         for length in PROBE_LENGTHS:
             for suffix in ("!", "\x00", ""):
                 probe = prefix + pump * max(1, length // len(pump)) + suffix
+                if budget.left() <= 0:
+                    raise Invalid(
+                        f"The URL check regular expression {pattern!r} is refused: probing it "
+                        f"for catastrophic backtracking took longer than {TOTAL_TIMEOUT:g} s"
+                    )
                 if _runs_out(compiled, probe):
                     raise Invalid(
                         f"The URL check regular expression {pattern!r} is refused: it backtracks "

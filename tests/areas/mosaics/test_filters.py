@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geoserver_emulator.areas.mosaics.filters import compile_filter, like_regex
+from geoserver_emulator.areas.mosaics.filters import compile_filter, like_matcher
 from geoserver_emulator.areas.mosaics.geo import Envelope
 from geoserver_emulator.core.errors import Invalid
 
@@ -121,11 +121,11 @@ def test_no_filter_selects_everything():
     assert compile_filter("INCLUDE") is None
 
 
-def test_like_regex_escapes():
-    assert like_regex("a.b%").fullmatch("a.bcd")
-    assert not like_regex("a.b%").fullmatch("axbcd")
-    assert like_regex("100\\%").fullmatch("100%")
-    assert not like_regex("100\\%").fullmatch("1000")
+def test_like_matcher_escapes():
+    assert like_matcher("a.b%").fullmatch("a.bcd")
+    assert not like_matcher("a.b%").fullmatch("axbcd")
+    assert like_matcher("100\\%").fullmatch("100%")
+    assert not like_matcher("100\\%").fullmatch("1000")
 
 
 # -- property: any filter selects what a plain Python model selects --------------------------------

@@ -1,0 +1,160 @@
+"""Time budgets for the user-supplied patterns one request evaluates.
+
+Regular expressions (URL checks, about filters, parameter filters, collectors), ECQL filters
+and their ``LIKE`` patterns come from clients. Each evaluation that could run long takes a
+``Budget``: seconds for all of its work together (the live server answers every
+client from one event loop, so time spent here is time every other client waits). Past it,
+``check`` raises ``TooCostly``, a 400 naming what ran out (a ``SpentBudget`` counts only
+the time its pattern work notes).
+
+Budgets count the CPU time of the thread that evaluates (``time.thread_time``), as the
+``regex`` package's ``timeout`` does for one match: the work done is bounded whatever the
+machine's load, and on a machine with CPU to spare it is also the wall-clock time other
+clients wait. A budget is made and spent on one thread (a request's handler). It is a
+resource guard, never the emulated clock.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .errors import Invalid
+
+PATTERN_SECONDS = 0.5
+"""the total for the patterns of one request: well under a second, so that no request
+stalls the others for longer"""
+MATCH_SECONDS = 0.1
+"""the most one regular-expression match may take"""
+
+
+class TooCostly(Invalid):
+    """A pattern, or a set of them, took longer to evaluate than its budget allows."""
+
+
+class Budget:
+    """``seconds`` of this thread's CPU time from now, for evaluating ``what``."""
+
+    __slots__ = ("_end", "seconds", "what")
+
+    def __init__(self, what: str, seconds: float = PATTERN_SECONDS) -> None:
+        self.what = what
+        self.seconds = seconds
+        self._end = time.thread_time() + seconds
+
+    def left(self) -> float:
+        return self._end - time.thread_time()
+
+    def check(self) -> None:
+        """Raise ``TooCostly`` when the time is up."""
+        if time.thread_time() > self._end:
+            raise self.exceeded()
+
+    def timeout(self, most: float = MATCH_SECONDS) -> float:
+        """The timeout for the next regular-expression match: ``most``, or what is left if
+        less; ``TooCostly`` when nothing is left."""
+        left = self.left()
+        if left <= 0:
+            raise self.exceeded()
+        return min(most, left)
+
+    def spend(self, seconds: float) -> None:
+        """Note time spent on patterns (a plain budget counts it already)."""
+
+    def exceeded(self) -> TooCostly:
+        return TooCostly(
+            f"Evaluating the {self.what} took longer than the emulator allows "
+            f"({self.seconds:g} s for one request); use a simpler pattern"
+        )
+
+
+class SpentBudget(Budget):
+    """A budget that counts only the time ``spend`` notes: for pattern work interleaved with
+    other work (reading files between collector matches), which it must not be charged."""
+
+    __slots__ = ("_spent",)
+
+    def __init__(self, what: str, seconds: float = PATTERN_SECONDS) -> None:
+        super().__init__(what, seconds)
+        self._spent = 0.0
+
+    def left(self) -> float:
+        return self.seconds - self._spent
+
+    def check(self) -> None:
+        if self.left() < 0:
+            raise self.exceeded()
+
+    def spend(self, seconds: float) -> None:
+        self._spent += seconds
+
+
+MAX_REGEX_WEIGHT = 100_000
+"""the most a regular expression may weigh (``regex_weight``): compiling costs time in
+proportion to it (``(a{1000}){1000}`` takes a third of a second, one more level minutes),
+and a compilation cannot be interrupted"""
+
+
+def regex_weight(pattern: str) -> int:
+    """An upper bound of the size a regular expression expands to when compiled: each atom
+    counts one, times the counts of the ``{n}``/``{n,m}`` repeats around it (``*``, ``+``
+    and ``?`` do not expand)."""
+    frames: list[int] = [0]  # the weight of each open group so far
+    last = 0  # the weight of the atom just read, which a repeat multiplies
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            last = 1
+        elif c == "[":
+            i = _class_end(pattern, i)
+            last = 1
+        elif c == "(":
+            frames.append(0)
+            i += 1
+            last = 0
+            continue
+        elif c == ")" and len(frames) > 1:
+            last = frames.pop()
+            i += 1
+        elif c == "{":
+            count, i = _repeat(pattern, i)
+            if count is not None:
+                frames[-1] += last * (count - 1)
+                last *= count
+                continue
+            last = 1
+        else:
+            i += 1
+            last = 1 if c not in "|*+?" else last if c != "|" else 0
+            if c in "*+?|":
+                continue
+        frames[-1] += last
+    return sum(frames)
+
+
+def _class_end(pattern: str, start: int) -> int:
+    """The index after the character class opening at ``start``."""
+    i = start + 1
+    if i < len(pattern) and pattern[i] == "^":
+        i += 1
+    if i < len(pattern) and pattern[i] == "]":
+        i += 1
+    while i < len(pattern) and pattern[i] != "]":
+        i += 2 if pattern[i] == "\\" else 1
+    return i + 1
+
+
+def _repeat(pattern: str, start: int) -> tuple[int | None, int]:
+    """A ``{n}``, ``{n,}`` or ``{n,m}`` at ``start``: (its largest count, the index after
+    it), or (None, start + 1) for a plain brace."""
+    end = pattern.find("}", start)
+    if end < 0:
+        return None, start + 1
+    low, _, high = pattern[start + 1 : end].partition(",")
+    if not (low.strip() or high.strip()) or not all(
+        part.strip().isdigit() or not part.strip() for part in (low, high)
+    ):
+        return None, start + 1
+    numbers = [int(p) for p in (low, high) if p.strip()]
+    return max(max(numbers), 1), end + 1

@@ -2,16 +2,17 @@
 
 Regular expressions (URL checks, about filters, parameter filters, collectors), ECQL filters
 and their ``LIKE`` patterns come from clients. Each evaluation that could run long takes a
-``Budget``: seconds for all of its work together (the live server answers every
-client from one event loop, so time spent here is time every other client waits). Past it,
-``check`` raises ``TooCostly``, a 400 naming what ran out (a ``SpentBudget`` counts only
-the time its pattern work notes).
+``Budget`` for all of its work together (the live server answers every client from one event
+loop, so time spent here is time every other client waits). Past it, ``check`` raises
+``TooCostly``, a 400 naming what ran out.
 
-Budgets count the CPU time of the thread that evaluates (``time.thread_time``), as the
-``regex`` package's ``timeout`` does for one match: the work done is bounded whatever the
-machine's load, and on a machine with CPU to spare it is also the wall-clock time other
-clients wait. A budget is made and spent on one thread (a request's handler). It is a
-resource guard, never the emulated clock.
+A budget has two bounds, and ends at whichever comes first: ``seconds`` of the CPU time of
+the thread that evaluates (``time.thread_time``, what the ``regex`` package's ``timeout``
+counts for one match: the work done is bounded whatever the machine's load), and
+``WALL_FACTOR`` times as much wall-clock time (what other clients actually wait, longer than
+the CPU time on a busy machine). A budget is made and spent on one thread (a request's
+handler). A ``SpentBudget`` counts only the time its pattern work notes. Budgets are
+resource guards, never the emulated clock.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ import time
 from .errors import Invalid
 
 PATTERN_SECONDS = 0.5
-"""the total for the patterns of one request: well under a second, so that no request
-stalls the others for longer"""
-MATCH_SECONDS = 0.1
-"""the most one regular-expression match may take"""
+"""CPU seconds for the patterns of one request"""
+WALL_FACTOR = 1.5
+"""wall-clock seconds per CPU second of a budget: 0.75 s for one request, so that, with one
+last match running out, no request stalls the others for a second"""
+MATCH_SECONDS = 0.05
+"""CPU seconds one regular-expression match may take (sane patterns take microseconds)"""
 
 
 class TooCostly(Invalid):
@@ -32,21 +35,24 @@ class TooCostly(Invalid):
 
 
 class Budget:
-    """``seconds`` of this thread's CPU time from now, for evaluating ``what``."""
+    """``seconds`` of this thread's CPU time (and ``WALL_FACTOR`` times as much wall-clock
+    time) from now, for evaluating ``what``."""
 
-    __slots__ = ("_end", "seconds", "what")
+    __slots__ = ("_cpu_end", "_wall_end", "seconds", "what")
 
     def __init__(self, what: str, seconds: float = PATTERN_SECONDS) -> None:
         self.what = what
         self.seconds = seconds
-        self._end = time.thread_time() + seconds
+        self._cpu_end = time.thread_time() + seconds
+        self._wall_end = time.monotonic() + seconds * WALL_FACTOR
 
     def left(self) -> float:
-        return self._end - time.thread_time()
+        """Seconds left: the smaller of the CPU and the wall-clock bounds."""
+        return min(self._cpu_end - time.thread_time(), self._wall_end - time.monotonic())
 
     def check(self) -> None:
         """Raise ``TooCostly`` when the time is up."""
-        if time.thread_time() > self._end:
+        if self.left() < 0:
             raise self.exceeded()
 
     def timeout(self, most: float = MATCH_SECONDS) -> float:
@@ -57,7 +63,7 @@ class Budget:
             raise self.exceeded()
         return min(most, left)
 
-    def spend(self, seconds: float) -> None:
+    def spend(self, cpu: float, wall: float) -> None:
         """Note time spent on patterns (a plain budget counts it already)."""
 
     def exceeded(self) -> TooCostly:
@@ -71,21 +77,18 @@ class SpentBudget(Budget):
     """A budget that counts only the time ``spend`` notes: for pattern work interleaved with
     other work (reading files between collector matches), which it must not be charged."""
 
-    __slots__ = ("_spent",)
+    __slots__ = ("_cpu", "_wall")
 
     def __init__(self, what: str, seconds: float = PATTERN_SECONDS) -> None:
         super().__init__(what, seconds)
-        self._spent = 0.0
+        self._cpu = self._wall = 0.0
 
     def left(self) -> float:
-        return self.seconds - self._spent
+        return min(self.seconds - self._cpu, self.seconds * WALL_FACTOR - self._wall)
 
-    def check(self) -> None:
-        if self.left() < 0:
-            raise self.exceeded()
-
-    def spend(self, seconds: float) -> None:
-        self._spent += seconds
+    def spend(self, cpu: float, wall: float) -> None:
+        self._cpu += cpu
+        self._wall += wall
 
 
 MAX_REGEX_WEIGHT = 100_000

@@ -93,14 +93,14 @@ def _matches(collector: Collector, facts: GranuleFacts, budget: Budget | None) -
 
     pattern = compile_java(collector.regex)
     timeout = MATCH_TIMEOUT if budget is None else budget.timeout(MATCH_TIMEOUT)
-    start = time.thread_time()
+    cpu, wall = time.thread_time(), time.monotonic()
     try:
         found = list(pattern.finditer(name, timeout=timeout))
     except TimeoutError:
         raise CollectError(f"the regular expression {collector.regex!r} ran out of time") from None
     finally:
         if budget is not None:
-            budget.spend(time.thread_time() - start)
+            budget.spend(time.thread_time() - cpu, time.monotonic() - wall)
     out = []
     for m in found:
         groups = m.groups()

@@ -112,7 +112,24 @@ def checked_fullmatch(pattern: str, text: str, what: str, budget: Budget) -> boo
 
 
 def vet(pattern: str) -> None:
-    """Refuse (``Invalid``) a pattern that does not compile, is too long or backtracks badly."""
+    """Refuse (``Invalid``) a pattern that does not compile, is too long or backtracks badly.
+    A pattern is probed once per process (a scenario may repeat one many times)."""
+    refusal = _verdict(pattern)
+    if refusal is not None:
+        raise Invalid(refusal)
+
+
+@lru_cache(maxsize=1024)
+def _verdict(pattern: str) -> str | None:
+    """Why ``vet`` refuses ``pattern``, or None."""
+    try:
+        _vet(pattern)
+    except Invalid as exc:
+        return exc.message
+    return None
+
+
+def _vet(pattern: str) -> None:
     if len(pattern) > MAX_PATTERN_LENGTH:
         raise Invalid(
             f"The URL check regular expression is longer than {MAX_PATTERN_LENGTH} characters"

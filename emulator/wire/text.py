@@ -22,9 +22,23 @@ NAME_LIMIT = 1024
 """the longest name (of a workspace, store, layer, style, user, group, role, rule, provider,
 filter, tile layer, gridset, blob store, URL check…) accepted, in characters"""
 
-NAME_KEYS = frozenset({"name", "userName", "groupName", "roleName", "id"})
-"""body fields (JSON keys, XML element names) and query parameters that name the object a
-write creates or renames: their values are held to ``NAME_LIMIT``"""
+NAME_KEYS = frozenset(
+    {
+        "name",
+        "Name",  # an SLD's style and layer names, which name a style POSTed without one
+        "userName",
+        "groupName",
+        "roleName",
+        "id",  # blob stores
+        "prefix",  # a namespace's prefix is its workspace's name
+        "resource",  # an access rule's key, an XML attribute
+        "coverageName",
+        "filename",
+    }
+)
+"""body fields (JSON keys, XML element and attribute names) and query parameters that name
+the object a write creates or renames: their values are held to ``NAME_LIMIT``; a JSON key (an
+access rule's, a map entry's) is a name too"""
 
 
 @cache
@@ -105,6 +119,7 @@ def check_value(value: Any, what: str) -> None:
             for key, child in item.items():
                 here = f"{where}/{key[:40]}"
                 check_text(key, f"a key of {what} at {where or '/'}")
+                check_name(key, f"key {key[:40]}… of {what} at {where or '/'}")
                 if key in NAME_KEYS and isinstance(child, str):
                     check_name(child, f"{key} at {here}")
                 stack.append((child, here))

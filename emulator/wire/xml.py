@@ -88,10 +88,22 @@ def parse(body: bytes | str, what: str = "XML", names: bool = True) -> Element:
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
         raise Invalid(declined)  # in an encoding the byte check above cannot read
     if names:
-        for el in root.iter():
-            if isinstance(el.tag, str) and el.text and local(el.tag) in wtext.NAME_KEYS:
-                wtext.check_name(el.text.strip(), f"<{local(el.tag)}> of the {what}")
+        _check_names(root, what)
     return root
+
+
+def _check_names(root: Element, what: str) -> None:
+    """Hold the text of each element, and the value of each attribute, named as in
+    ``text.NAME_KEYS`` to ``text.NAME_LIMIT``."""
+    keys = wtext.NAME_KEYS
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        if el.text and len(el.text) > wtext.NAME_LIMIT and local(el.tag) in keys:
+            wtext.check_name(el.text.strip(), f"<{local(el.tag)}> of the {what}")
+        for attr, value in el.attrib.items():
+            if len(value) > wtext.NAME_LIMIT and local(attr) in keys:
+                wtext.check_name(value, f"attribute {local(attr)} of the {what}")
 
 
 _BOMS = (

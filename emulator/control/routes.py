@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 from starlette.requests import Request
@@ -11,6 +10,7 @@ from starlette.responses import Response
 from ..core.errors import Invalid, NotFound
 from ..http.context import body, emulator
 from ..http.routing import Route
+from ..wire import json as wjson
 from ..wire.json import dumps
 from . import filters, inspector
 
@@ -85,9 +85,11 @@ async def scenario(request: Request) -> Response:
         if not raw.strip():
             raise Invalid("expected a scenario document (JSON) in the body, or ?name=stock|empty")
         try:
-            ref = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise Invalid(f"the body is not valid JSON: {exc}") from None
+            ref = wjson.loads(raw, "scenario document")
+        except Invalid as exc:
+            if not exc.message.startswith("Malformed"):
+                raise
+            raise Invalid(f"the body is not valid JSON: {exc.message}") from None
         if not isinstance(ref, dict):
             raise Invalid("a scenario document must be a JSON object")
     try:
@@ -154,10 +156,7 @@ async def faults(request: Request) -> Response:
         emu.faults.clear()
         return Response(status_code=204)
     raw = await body(request)
-    try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise Invalid("expected a JSON object describing a fault") from None
+    data = wjson.loads(raw, "fault (a JSON object describing a fault)")
     try:
         fault = emu.faults.add_json(data, emu.context_path)
     except ValueError as exc:

@@ -110,6 +110,8 @@ def _error_response(
 ) -> Response:
     emu = request.app.state.emulator
     path = inner_path(request.scope, emu) or request.url.path
+    if not message.strip():  # a blank name in a message that is only the name: say more
+        message = _blank_message(request, status, message)
     if path.startswith("/__emulator"):
         from ..wire.json import dumps
 
@@ -119,6 +121,20 @@ def _error_response(
         status, message, path, request.headers.get("accept"), quiet
     )
     return Response(body, status, headers, media_type=media_type)
+
+
+def _blank_message(request: Request, status: int, message: str) -> str:
+    """What a 4xx or 5xx whose own message is blank says instead: the status, the request,
+    and the blank text quoted (GeoServer answers some errors with the bare name it could
+    not find; a blank name would leave the body blank)."""
+    from http import HTTPStatus
+
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "Error"
+    said = f" (the name given is {message!r})" if message else ""
+    return f"{phrase}: {request.method} {request.url.path}{said}"
 
 
 async def on_domain_error(request: Request, exc: Exception) -> Response:

@@ -22,6 +22,8 @@ from starlette.datastructures import URLPath
 from starlette.routing import BaseRoute, Match
 from starlette.types import Receive, Scope, Send
 
+from ..wire import text as wtext
+
 _COMPILED = ("path_regex", "path_format", "param_convertors")
 _PLACEHOLDER = "/"
 """the path given to Starlette's constructor: ``re`` caches its regex, so it is compiled once"""
@@ -61,6 +63,36 @@ class Route(routing.Route):
     def compiled(self) -> bool:
         """Whether the path regex has been compiled yet."""
         return "path_regex" in self.__dict__
+
+    check_query = True
+    """whether ``handle`` checks the query too (the OGC services check theirs, to answer in
+    a service exception report)"""
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        check_request_text(scope, self.check_query)
+        await super().handle(scope, receive, send)
+
+
+WRITES = frozenset({"POST", "PUT", "PATCH"})
+
+
+def check_request_text(scope: Scope, query: bool = True) -> None:
+    """Refuse with ``Invalid`` (400, before the endpoint runs: nothing is stored) a
+    percent-decoded path segment or query value that XML 1.0 cannot carry, and, on a write,
+    a path segment or a name parameter longer than ``text.NAME_LIMIT`` (``wire/text.py``)."""
+    path: str = scope["path"]
+    write = scope.get("method") in WRITES
+    if not (path.isascii() and path.isprintable()) or (write and len(path) > wtext.NAME_LIMIT):
+        for segment in path.split("/"):
+            wtext.check_text(segment, "the request path")
+            if write:
+                wtext.check_name(segment, "path segment")
+    raw: bytes = scope.get("query_string", b"")
+    if query and raw:
+        from urllib.parse import parse_qsl
+
+        pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+        wtext.check_pairs(pairs, "query", names=write)
 
 
 def match_in_order(routes: list[BaseRoute], path: str, scope: Scope) -> tuple[Match, Scope]:

@@ -26,6 +26,7 @@ from ..core.profile import PROFILES
 from ..core.record import field, record
 from ..core.state import Snapshot, State
 from ..core.vendor import VendorNames
+from ..wire import text as wtext
 from .context import ScenarioContext
 from .fields import Section
 
@@ -122,7 +123,29 @@ def _read_json(file: Path) -> dict[str, Any]:
         raise ScenarioError(f"{_name(file)}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{_name(file)}: a scenario must be a JSON object")
+    check_text(data, _name(file))
     return data
+
+
+def check_text(doc: Any, name: str) -> None:
+    """Raise ``ScenarioError`` at the first key or string of a scenario document that XML 1.0
+    cannot carry (``wire/text.py``): the state it would build could not be answered in XML."""
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            bad = wtext.unsafe_in(item)
+            if bad is not None:
+                raise ScenarioError(f"{name}: {wtext.refusal(bad, where or 'the document')}")
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                bad = wtext.unsafe_in(str(key))
+                if bad is not None:
+                    at = f"a key of {where or 'the document'}"
+                    raise ScenarioError(f"{name}: {wtext.refusal(bad, at)}")
+                stack.append((child, f"{where}.{key}" if where else str(key)))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
 
 
 def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
@@ -313,6 +336,7 @@ class _DocumentCache:
         doc = json.loads(text)
         if not isinstance(doc, dict):
             raise ScenarioError("scenario document: a scenario must be a JSON object")
+        check_text(doc, "scenario document")
         name = "document-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
         origin = dict.fromkeys(doc, base_dir / INLINE)
         with paused():

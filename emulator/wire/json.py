@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from ..core.errors import Invalid
+from . import text as wtext
 
 
 def dumps(value: Any) -> bytes:
@@ -13,7 +15,10 @@ def dumps(value: Any) -> bytes:
 
 
 def loads(body: bytes | str, what: str = "JSON") -> Any:
-    """Parse a request body, or raise ``Invalid`` with a readable message."""
+    """Parse a request body, or raise ``Invalid`` with a readable message: malformed JSON,
+    a number Python will not convert (more than 4,300 digits), nesting deeper than the
+    interpreter's recursion limit, a key or string XML 1.0 cannot carry (``wire/text.py``),
+    a name longer than ``text.NAME_LIMIT``."""
     if isinstance(body, bytes):
         try:
             body = body.decode("utf-8")
@@ -22,9 +27,17 @@ def loads(body: bytes | str, what: str = "JSON") -> Any:
     if not body.strip():
         raise Invalid(f"Empty {what} body")
     try:
-        return json.loads(body, parse_constant=_reject_constant)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        value = json.loads(body, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
         raise Invalid(f"Malformed {what}: {exc}") from None
+    except RecursionError:
+        raise Invalid(f"Malformed {what}: nested too deeply") from None
+    except ValueError:  # an integer past Python's digit limit for conversion
+        raise Invalid(
+            f"Malformed {what}: a number has more than {sys.get_int_max_str_digits()} digits"
+        ) from None
+    wtext.check_value(value, what)
+    return value
 
 
 def _reject_constant(name: str) -> Any:

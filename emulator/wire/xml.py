@@ -1,18 +1,27 @@
 """The hardened XML parser and small builders and readers used by area codecs.
 
-Parsing never resolves entities, never loads a DTD, never touches the network and refuses
-huge trees; a document with a DOCTYPE is rejected outright (no legitimate REST payload has
-one), which is also what GeoServer answers to XXE attempts: 400.
+``parse`` is the one entry point for every XML body the emulator reads. It never resolves
+entities, never loads a DTD, never touches the network and refuses huge trees; a document
+with a DOCTYPE or an entity declaration is refused with 400 (no legitimate REST payload has
+one; GeoServer answers XXE attempts with 400 too), in whatever encoding it comes (UTF-8,
+UTF-16, UTF-32, with or without a byte-order mark): the check reads the parsed document, not
+the bytes. Before lxml runs, a linear pre-scan of the decoded text refuses an element with more
+than ``MAX_ATTRIBUTES`` attributes (libxml2's duplicate check is quadratic in them); libxml2
+refuses nesting deeper than ``MAX_DEPTH``; a document longer than ``MAX_SIZE`` is refused with
+413 (the request body cap, ``Emulator(max_body=…)``, usually applies first).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import Invalid
+from ..core.errors import Invalid, PayloadTooLarge
+from . import text as wtext
+from .text import replace_unsafe, xml_safe
+
+__all__ = ["replace_unsafe", "xml_safe"]  # re-exported: areas read them from here
 
 if TYPE_CHECKING:
     from lxml import etree  # type: ignore[import-untyped]
@@ -43,14 +52,31 @@ def _parser() -> etree.XMLParser:
     )
 
 
-def parse(body: bytes | str, what: str = "XML") -> Element:
-    """Parse a request body, or raise ``Invalid`` with a readable message."""
+MAX_ATTRIBUTES = 256
+"""the most attributes one element may carry"""
+MAX_DEPTH = 256
+"""the deepest nesting of elements accepted (libxml2's own limit without ``huge_tree``)"""
+MAX_SIZE = 64 * 1024 * 1024
+"""the longest XML document parsed, in bytes (413 beyond); the request body cap applies first"""
+
+
+def parse(body: bytes | str, what: str = "XML", names: bool = True) -> Element:
+    """Parse a request body, or raise ``Invalid`` with a readable message.
+
+    ``names``: hold the text of elements named as in ``text.NAME_KEYS`` to
+    ``text.NAME_LIMIT`` (REST bodies; an OGC request's features carry data, not names).
+    """
     if isinstance(body, str):
         body = body.encode("utf-8")
+    if len(body) > MAX_SIZE:
+        raise PayloadTooLarge(f"{what} documents are limited to {MAX_SIZE} bytes")
     if not body.strip():
         raise Invalid(f"Empty {what} body")
-    if b"<!DOCTYPE" in body.upper() or b"<!ENTITY" in body.upper():
-        raise Invalid(f"{what} documents with a DOCTYPE or entity declarations are not accepted")
+    declined = f"{what} documents with a DOCTYPE or entity declarations are not accepted"
+    upper = body.upper()
+    if b"<!DOCTYPE" in upper or b"<!ENTITY" in upper:  # the common case, before parsing
+        raise Invalid(declined)
+    _prescan(_decoded(body, what), what)
     etree = _etree()
     try:
         root = etree.fromstring(body, parser=_parser())
@@ -58,7 +84,70 @@ def parse(body: bytes | str, what: str = "XML") -> Element:
         raise Invalid(f"Malformed {what}: {exc.msg}") from None
     except ValueError as exc:
         raise Invalid(f"Malformed {what}: {exc}") from None
+    tree = root.getroottree()
+    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
+        raise Invalid(declined)  # in an encoding the byte check above cannot read
+    if names:
+        _check_names(root, what)
     return root
+
+
+def _check_names(root: Element, what: str) -> None:
+    """Hold the text of each element, and the value of each attribute, named as in
+    ``text.NAME_KEYS`` to ``text.NAME_LIMIT``."""
+    keys = wtext.NAME_KEYS
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        if el.text and len(el.text) > wtext.NAME_LIMIT and local(el.tag) in keys:
+            wtext.check_name(el.text.strip(), f"<{local(el.tag)}> of the {what}")
+        for attr, value in el.attrib.items():
+            if len(value) > wtext.NAME_LIMIT and local(attr) in keys:
+                wtext.check_name(value, f"attribute {local(attr)} of the {what}")
+
+
+_BOMS = (
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\xfe\xff", "utf-16-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\x00\x00\x00<", "utf-32-be"),
+    (b"<\x00\x00\x00", "utf-32-le"),
+    (b"\x00<", "utf-16-be"),
+    (b"<\x00", "utf-16-le"),
+)
+"""byte-order marks, then the first character ``<`` without one, of the wide encodings"""
+
+
+def _decoded(body: bytes, what: str) -> str:
+    """The body as text for the pre-scan: a wide encoding (UTF-16, UTF-32) told by its
+    byte-order mark or its first character, else each byte as one character (UTF-8 and
+    the single-byte encodings keep ``<``, ``>``, ``=`` and quotes as bytes of their own)."""
+    for mark, codec in _BOMS:
+        if body.startswith(mark):
+            try:
+                return body.decode(codec)
+            except UnicodeDecodeError:
+                raise Invalid(f"Malformed {what}: not valid {codec.upper()}") from None
+    return body.decode("latin-1")
+
+
+_LONG_TAG = re.compile(rf"<[^<>]{{{4 * MAX_ATTRIBUTES},}}>")
+"""a start tag long enough to hold more than ``MAX_ATTRIBUTES`` attributes (`` a=""`` each)"""
+_ATTRIBUTE = re.compile(r"""\s[^\s=<>"']+\s*=\s*["']""")
+
+
+def _prescan(text: str, what: str) -> None:
+    """Refuse, in one linear pass, an element with more than ``MAX_ATTRIBUTES`` attributes:
+    libxml2's duplicate-attribute check would spend seconds on it before any limit of its
+    own applies. (Depth needs no pre-scan: libxml2 stops at ``MAX_DEPTH`` as it reads.)"""
+    for tag in _LONG_TAG.finditer(text):
+        count = len(_ATTRIBUTE.findall(text, tag.start(), tag.end()))
+        if count > MAX_ATTRIBUTES:
+            raise Invalid(
+                f"Malformed {what}: an element has {count} attributes; at most"
+                f" {MAX_ATTRIBUTES} are accepted"
+            )
 
 
 def local(tag: object) -> str:
@@ -85,24 +174,6 @@ def text(el: Element | None, name: str | None = None, default: str | None = None
     if target is None:
         return default
     return (target.text or "").strip()
-
-
-@cache
-def _not_xml() -> re.Pattern[str]:
-    """Any one character outside XML 1.0's ``Char`` (``#x9 | #xA | #xD | [#x20-#xD7FF] |
-    [#xE000-#xFFFD] | [#x10000-#x10FFFF]``), written as the complement's few ranges: the
-    negated class of those ranges takes tens of milliseconds to compile."""
-    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def xml_safe(text: str) -> bool:
-    """Whether ``text`` holds only characters XML 1.0 allows."""
-    return (text.isascii() and text.isprintable()) or _not_xml().search(text) is None
-
-
-def replace_unsafe(text: str, by: str = "\ufffd") -> str:
-    """``text`` with each character XML 1.0 cannot hold replaced by ``by``."""
-    return text if text.isascii() and text.isprintable() else _not_xml().sub(by, text)
 
 
 def check_name(name: str) -> None:

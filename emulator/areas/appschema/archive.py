@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core.errors import Invalid
 from ...core.lazy import LazyModule
+from ...wire import text as wtext
 
 zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 
@@ -27,7 +28,9 @@ _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def safe_name(name: str) -> str:
-    """An entry name as a relative POSIX path, or ``Invalid`` when it would escape."""
+    """An entry name as a relative POSIX path, or ``Invalid`` when it would escape (or holds
+    a character XML 1.0 cannot carry)."""
+    wtext.check_text(name, "an archive entry name")
     clean = name.replace("\\", "/")
     parts = [p for p in clean.split("/") if p not in ("", ".")]
     absolute = clean.startswith("/") or (len(clean) > 1 and clean[1] == ":")

@@ -52,7 +52,7 @@ def looks_like_capabilities(data: bytes) -> bool:
 def parse(document: bytes | str) -> Capabilities:
     """A capabilities document, or ``Invalid`` saying why it is not one."""
     data = document.encode("utf-8") if isinstance(document, str) else document
-    root = wxml.parse(_DOCTYPE.sub(b"", data, count=1), "capabilities document")
+    root = wxml.parse(_DOCTYPE.sub(b"", data, count=1), "capabilities document", names=False)
     tag = wxml.local(root.tag)
     version = root.get("version") or ""
     if tag in ("WMT_MS_Capabilities", "WMS_Capabilities"):

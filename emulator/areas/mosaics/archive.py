@@ -9,10 +9,12 @@ entries are dropped; the files keep their relative paths.
 from __future__ import annotations
 
 import io
+import zlib
 from typing import Any
 
 from ...core.errors import Invalid, PayloadTooLarge
 from ...core.lazy import LazyModule
+from ...wire import text as wtext
 
 zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 
@@ -44,7 +46,9 @@ def unzip(data: bytes, max_total: int) -> dict[str, bytes]:
 
 def safe_name(raw: str) -> str | None:
     """A normalised relative path for an entry name, None for a folder or an empty name,
-    ``Invalid`` for a name that points outside the target folder."""
+    ``Invalid`` for a name that points outside the target folder (or holds a character
+    XML 1.0 cannot carry)."""
+    wtext.check_text(raw, "an archive entry name")
     name = raw.replace("\\", "/")
     if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
         raise Invalid(f"Illegal entry in the archive (absolute path): {raw}")
@@ -72,6 +76,7 @@ def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> by
     except (
         zipfile.BadZipFile,
         zipfile.LargeZipFile,
+        zlib.error,
         NotImplementedError,
         RuntimeError,
         OSError,

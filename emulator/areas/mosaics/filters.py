@@ -92,17 +92,45 @@ def _tables_file() -> str | bool:
     return str(folder / f"ecql-lark-{lark_version}.tables")
 
 
+MAX_DEPTH = 500
+"""the deepest nesting of ``AND``, ``OR`` and ``NOT`` a filter may have: deeper, it is
+refused with 400 (evaluating it would exhaust Python's recursion limit)"""
+
+
 def parse(text: str) -> ast.Node:
-    """The AST of an ECQL filter, or ``Invalid`` with GeoServer's message."""
+    """The AST of an ECQL filter, or ``Invalid`` with GeoServer's message (or one naming the
+    nesting limit, ``MAX_DEPTH``)."""
     try:
         node: ast.Node = _parser().parse(text)
+    except RecursionError:
+        raise Invalid(_too_deep()) from None
     except LarkError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise Invalid(f"Invalid cql syntax: {first}") from None
     except (TypeError, ValueError, AttributeError, ArithmeticError) as exc:
         # raised by the grammar's transformer on input it cannot build (``-attr``, bad WKT)
         raise Invalid(f"Invalid cql syntax: {exc}") from None
+    if _depth(node) > MAX_DEPTH:
+        raise Invalid(_too_deep())
     return node
+
+
+def _too_deep() -> str:
+    return f"Invalid cql syntax: the filter nests AND, OR and NOT more than {MAX_DEPTH} deep"
+
+
+def _depth(node: Any) -> int:
+    """How deep ``AND``, ``OR`` and ``NOT`` nest in ``node`` (walked without recursion)."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, (ast.And, ast.Or)):
+            stack += [(item.lhs, depth + 1), (item.rhs, depth + 1)]
+        elif isinstance(item, ast.Not):
+            stack.append((item.sub_node, depth + 1))
+    return deepest
 
 
 def compile_filter(text: str | None, budget: Budget | None = None) -> Predicate | None:

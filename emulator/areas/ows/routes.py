@@ -17,6 +17,7 @@ from starlette.responses import Response
 from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
+from ...wire import text as wtext
 from . import sources, wcs, wfs, wms, wmts, xml_request
 from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError, ows_report, wms_report
 from .kvp import Call, upper_keys
@@ -82,7 +83,8 @@ async def dispatch(
     state = emu.state
     principal = context.principal(request)
     assert principal is not None  # the auth middleware names every caller
-    params = upper_keys(request.query_params.multi_items())
+    pairs = request.query_params.multi_items()
+    params = upper_keys(pairs)
     params.update(fixed or {})
     root, parse_error = None, None
     if document is not None:
@@ -109,6 +111,7 @@ async def dispatch(
     try:
         if parse_error is not None:
             raise parse_error
+        _check_text(pairs)
         if not service:
             raise OwsError("Could not determine service", MISSING, "service")
         handlers = HANDLERS.get(service)
@@ -144,6 +147,18 @@ async def dispatch(
         return error_response(err, call)
     except Denied as denied:
         return denied_response(denied)
+
+
+def _check_text(pairs: list[tuple[str, str]]) -> None:
+    """A parameter XML 1.0 cannot carry: an ``InvalidParameterValue`` exception (the route
+    leaves the query to the service, ``OwsRoute``)."""
+    for key, value in pairs:
+        for text in (key, value):
+            bad = wtext.unsafe_in(text)
+            if bad is not None:
+                where = f"the parameter {wtext.replace_unsafe(key)[:40]}"
+                locator = wtext.replace_unsafe(key.lower())
+                raise OwsError(wtext.refusal(bad, where), INVALID, locator)
 
 
 def error_response(err: OwsError, call: Call) -> Response:
@@ -196,13 +211,17 @@ async def wmts_capabilities(request: Request) -> Response:
     return await dispatch(request, "wmts", fixed)
 
 
+class OwsRoute(Route):
+    check_query = False  # the service refuses a bad parameter in its exception report
+
+
 routes = [
-    Route(path + slash, _endpoint(svc if svc != "ows" else None), methods=["GET", "POST"])
+    OwsRoute(path + slash, _endpoint(svc if svc != "ows" else None), methods=["GET", "POST"])
     for svc in ("ows", *SERVICES)
     for path in (f"/{svc}", f"/{{workspace}}/{svc}", f"/{{workspace}}/{{layer}}/{svc}")
     for slash in ("", "/")
 ] + [
-    Route("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
+    OwsRoute("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
     Route("/gwc/service/wmts/rest/WMTSCapabilities.xml", wmts_capabilities, methods=["GET"]),
     Route(
         "/gwc/service/wmts/rest/{tile_layer}/{style}/{matrix_set}/{matrix}/{row}/{col}",

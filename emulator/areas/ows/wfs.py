@@ -298,7 +298,7 @@ def _filter_to_cql(text: str) -> str:
     from ...wire import xml as wxml
 
     try:
-        root = wxml.parse(text.encode(), "filter")
+        root = wxml.parse(text.encode(), "filter", names=False)
     except EmulatorError:  # the client's malformed filter
         raise OwsError("Could not parse the FILTER parameter", INVALID, "filter") from None
     first = next((c for c in root if isinstance(c.tag, str)), None)

@@ -25,7 +25,7 @@ _ATTRIBUTES = {
 
 def parse(data: bytes) -> Any:
     try:
-        return wxml.parse(data, "request")
+        return wxml.parse(data, "request", names=False)
     except EmulatorError as exc:
         raise OwsError(f"Could not parse the request: {exc.message}", INVALID, "request") from None
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...core.errors import Invalid
 from ...wire import json as wjson
+from ...wire import text as wtext
 from ...wire import xml as wxml
 from .request import SeedRequest
 
@@ -200,4 +201,5 @@ def parse_form(body: bytes, decode: bool) -> dict[str, str]:
         if key in out:
             raise Invalid(f"Duplicate key [{key}] found.")
         out[key] = value
+    wtext.check_pairs(out.items(), "form")
     return out

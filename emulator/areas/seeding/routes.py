@@ -164,7 +164,10 @@ async def _form_post(request: Request, layer: str) -> Response:
         )
         page = html.task_page(layer, scheduler.tasks, "Task submitted")
         return respond(page, media_type=html_type)
-    return respond(b"", status=400, media_type="text/plain")
+    raise Invalid(
+        "The form asks for nothing: send list, kill_thread (with thread_id), kill_all, or a"
+        " seed request (minX, minY, maxX, maxY, type, zoomStart, zoomStop, …)"
+    )
 
 
 def _form_seed_request(p: dict[str, str]) -> SeedRequest:

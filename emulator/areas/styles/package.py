@@ -16,6 +16,7 @@ from typing import Any
 from ...core.errors import Forbidden, Invalid, PayloadTooLarge
 from ...core.lazy import LazyModule
 from ...core.record import field, record
+from ...wire import text as wtext
 from . import files
 
 zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
@@ -57,6 +58,7 @@ def read(body: bytes, limit: int) -> Package:
 
 
 def _check_name(name: str) -> None:
+    wtext.check_text(name, "an archive entry name")
     parts = name.replace("\\", "/").split("/")
     if name.startswith(("/", "\\")) or (len(parts[0]) >= 2 and parts[0][1] == ":") or ".." in parts:
         raise Invalid(f"Invalid style package: entry {name!r} is outside of the target directory")

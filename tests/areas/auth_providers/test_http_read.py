@@ -136,9 +136,11 @@ def test_get_missing_with_xml_extension_answers_xml(client):
     assert r.status_code == 404 and r.text.startswith("<ErrorResponse>")
 
 
-def test_path_name_with_control_character_is_404(client):
+def test_path_name_with_control_character_is_400(client):
+    """Text XML cannot carry is refused on every input path, the request path too (issue 18)."""
     r = client.get(P + "/a%00b", headers=ACCEPT_XML)
-    assert r.status_code == 404 and r.text.startswith("<ErrorResponse>")
+    assert r.status_code == 400 and r.text.startswith("<ErrorResponse>")
+    assert "U+0000" in r.text
 
 
 # -- who may call ---------------------------------------------------------------------------

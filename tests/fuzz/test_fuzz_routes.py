@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import json
 import os
 import re
+import zipfile
 from functools import cache
 from typing import Any
 from urllib.parse import quote
@@ -217,8 +219,12 @@ def root_for(template: str) -> str:
 
 
 @st.composite
-def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, str], bytes, str]:
-    method, template = draw(st.sampled_from(write_routes()))
+def requests(
+    draw: st.DrawFn, route: tuple[str, str] | None = None
+) -> tuple[str, str, dict[str, str], bytes, str]:
+    """A write request: a route of the table (or ``route``), its path values (mostly ones
+    that reach an existing object), query values, and a body."""
+    method, template = route or draw(st.sampled_from(write_routes()))
     path = template
 
     context = draw(st.sampled_from(CONTEXTS))
@@ -234,7 +240,7 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, str], bytes, str]:
 
     path = re.sub(r"\{([^}]+)\}", fill, template)
     query = draw(st.dictionaries(st.sampled_from(QUERY_KEYS), text, max_size=3))
-    kind = draw(st.sampled_from(["json", "json", "xml", "xml", "raw", "empty"]))
+    kind = draw(st.sampled_from(["json", "json", "xml", "xml", "raw", "text", "zip", "empty"]))
     document = draw(st.one_of(mutated(body_template(method, path, template)), free_body(template)))
     if kind == "json":
         body = json.dumps(document).encode("utf-8", "surrogatepass")
@@ -243,12 +249,43 @@ def requests(draw: st.DrawFn) -> tuple[str, str, dict[str, str], bytes, str]:
         (root, fields), *_ = document.items() if document else (("x", None),)
         body = to_xml(root, fields).encode("utf-8", "surrogatepass")
         ctype = draw(st.sampled_from(["application/xml", "text/xml"]))
+    elif kind == "text":  # a file name, URL or path, as upload and harvest bodies are
+        body = draw(st.one_of(st.sampled_from(TEXT_BODIES), text)).encode("utf-8", "surrogatepass")
+        ctype = draw(st.sampled_from(["text/plain", ""]))
+    elif kind == "zip":
+        body = draw(st.sampled_from(ZIPS))
+        ctype = "application/zip"
     elif kind == "raw":
         body = draw(st.binary(max_size=64))
         ctype = draw(st.sampled_from(["application/zip", "text/plain", "application/json"]))
     else:
         body, ctype = b"", draw(st.sampled_from(["", "application/xml"]))
     return method, path, query, body, ctype
+
+
+TEXT_BODIES = [
+    "/etc", "file:///", "file:///etc/passwd", "data/x.shp", "coverages/arc_sample/precip30min.asc",
+    "http://x.example.com/a.tif", "https://example.com/" + "a" * 200, "", "nurc/mosaic",
+]  # fmt: skip
+
+
+def _zip(entries: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        for name, data in entries.items():
+            z.writestr(name, data)
+    return buffer.getvalue()
+
+
+ZIPS = [
+    _zip({}),
+    _zip({"x.txt": b"hello"}),
+    _zip({"../escape.txt": b"x"}),
+    _zip({"/abs.shp": b"x"}),
+    _zip({"a.shp": b"\x00" * 10, "a.dbf": b"", "a.prj": b"GEOGCS[]"}),
+    _zip({"indexer.properties": b"Schema=*the_geom:Polygon,location:String\n", "g.tif": b"II*"}),
+    _zip({"style.sld": b"<StyledLayerDescriptor/>"}),
+]
 
 
 BODIES: dict[str, dict[str, Any]] = {

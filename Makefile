@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8080
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint bench clean venv
+.PHONY: serve test fuzz lint bench clean venv
 
 $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON)" >&2; exit 1; }
@@ -23,6 +23,9 @@ serve: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q
+
+fuzz: $(STAMP)
+	GEOSERVER_EMULATOR_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider tests/fuzz
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check emulator plugin tests benchmarks

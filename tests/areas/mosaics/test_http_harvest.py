@@ -397,3 +397,22 @@ def test_empty_mosaic_coverage_is_listed_by_list_all_after_a_harvest(wcs, client
         == 201
     )
     assert client.get(f"{url}/coverages.json?list=all").json() == {"list": {"string": ["cov"]}}
+
+
+# -- collectors' regular expressions under a time bound (issue 18) -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("regex", "says"),
+    [
+        ("(.*?){30}[^A-Za-z0-9_]", "ran out of time"),
+        ("((a{1000}){1000}){1000}", "invalid regular expression"),
+    ],
+)
+def test_a_collector_regex_that_costs_too_much_is_a_400(emu, wcs, client, m, regex, says):
+    files = m.watertemp(elevations=(0, 100))
+    files["timeregex.properties"] = f"regex={regex}\n"
+    before = emu.dump_scenario()
+    r = m.put_mosaic(client, files)
+    assert r.status_code == 400 and says in r.text, r.text
+    assert emu.dump_scenario() == before

@@ -39,7 +39,7 @@ def _etree() -> Any:
     return etree
 
 
-def _parser() -> etree.XMLParser:
+def _parser(remove_blank_text: bool = False) -> etree.XMLParser:
     etree = _etree()
     return etree.XMLParser(
         resolve_entities=False,
@@ -47,7 +47,7 @@ def _parser() -> etree.XMLParser:
         load_dtd=False,
         dtd_validation=False,
         huge_tree=False,
-        remove_blank_text=False,
+        remove_blank_text=remove_blank_text,
         remove_comments=False,
     )
 
@@ -60,11 +60,14 @@ MAX_SIZE = 64 * 1024 * 1024
 """the longest XML document parsed, in bytes (413 beyond); the request body cap applies first"""
 
 
-def parse(body: bytes | str, what: str = "XML", names: bool = True) -> Element:
+def parse(
+    body: bytes | str, what: str = "XML", names: bool = True, remove_blank_text: bool = False
+) -> Element:
     """Parse a request body, or raise ``Invalid`` with a readable message.
 
     ``names``: hold the text of elements named as in ``text.NAME_KEYS`` to
     ``text.NAME_LIMIT`` (REST bodies; an OGC request's features carry data, not names).
+    ``remove_blank_text``: drop whitespace-only text between elements (lxml's option).
     """
     if isinstance(body, str):
         body = body.encode("utf-8")
@@ -79,7 +82,7 @@ def parse(body: bytes | str, what: str = "XML", names: bool = True) -> Element:
     _prescan(_decoded(body, what), what)
     etree = _etree()
     try:
-        root = etree.fromstring(body, parser=_parser())
+        root = etree.fromstring(body, parser=_parser(remove_blank_text))
     except etree.XMLSyntaxError as exc:
         raise Invalid(f"Malformed {what}: {exc.msg}") from None
     except ValueError as exc:

@@ -468,6 +468,36 @@ def test_every_4xx_says_what_was_wrong(emu, client, method, path, body, headers)
     assert emu.dump_scenario() == before
 
 
+def test_no_route_answers_a_blank_4xx(client):
+    """Every route of the table, its parameters blank (a space) or a plain name, every method,
+    with no body, an empty JSON object and an empty XML element: each 4xx has a message."""
+    import re
+
+    from geoserver_emulator.http.app import all_routes
+
+    blank = []
+    count = 0
+    for route in all_routes():
+        path = getattr(route, "path", None)
+        if path is None or path.startswith("/__emulator/reset"):
+            continue
+        for fill in ("%20", "x"):
+            url = re.sub(r"\{[^}]+\}", fill, path)
+            for method in [m for m in (route.methods or ["GET"]) if m != "HEAD"]:
+                for body, ctype in (
+                    (b"", None),
+                    (b"{}", "application/json"),
+                    (b"<x/>", "text/xml"),
+                ):
+                    headers = {"Content-Type": ctype} if ctype else {}
+                    r = client.request(method, url, content=body, headers=headers)
+                    count += 1
+                    if 400 <= r.status_code < 500 and not r.text.strip():
+                        blank.append((method, url, ctype, r.status_code))
+    assert count > 1000
+    assert blank == []
+
+
 def test_quiet_on_not_found_stays_quiet(client):
     """GeoServer's ``quietOnNotFound`` asks for an empty 404: kept, as the client asked."""
     r = client.get("/rest/workspaces/nope", params={"quietOnNotFound": "true"})

@@ -590,3 +590,27 @@ def test_a_name_at_the_limit_is_accepted(client):
 def test_long_names_still_read_as_not_found(client):
     """The limit guards writes; a read of a long name is just not found."""
     assert client.get(f"/rest/workspaces/{_long(LIMIT + 1)}").status_code == 404
+
+
+def test_the_asgi_app_refuses_it_too(emu):
+    """The live server speaks ASGI: its decoded path and query are checked the same way."""
+    import asyncio
+
+    import httpx
+
+    async def run() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=emu.asgi_app)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://h/geoserver", auth=("admin", "geoserver")
+        ) as c:
+            return [
+                await c.post("/rest/security/usergroup/group/a%01b"),
+                await c.get("/rest/workspaces", params={"x": "\x02"}),
+                await c.post("/rest/workspaces", json={"workspace": {"name": "a\ufffeb"}}),
+            ]
+
+    before = emu.dump_scenario()
+    answers = asyncio.run(run())
+    assert [r.status_code for r in answers] == [400, 400, 400]
+    assert all("U+" in r.text for r in answers)
+    assert emu.dump_scenario() == before

@@ -498,6 +498,33 @@ def test_no_route_answers_a_blank_4xx(client):
     assert blank == []
 
 
+def test_no_write_route_fails_on_hostile_json(emu, client):
+    """Every write route of the table, sent a 5,000-digit integer, JSON nested 5,000 deep and a
+    lone surrogate: no unexpected 500."""
+    import re
+
+    from geoserver_emulator.http.app import all_routes
+
+    bodies = [
+        f'{{"a": {BIG}}}',
+        "[" * 5000 + "]" * 5000,
+        '{"a": "\\ud800"}',
+    ]
+    count = 0
+    for route in all_routes():
+        path = getattr(route, "path", None)
+        if path is None or path.startswith("/__emulator/reset"):
+            continue
+        url = re.sub(r"\{[^}]+\}", "x", path)
+        for method in [m for m in (route.methods or []) if m in ("POST", "PUT", "PATCH")]:
+            for body in bodies:
+                r = client.request(method, url, content=body, headers=JSON)
+                count += 1
+                assert not emu.internal_errors, (method, url, r.status_code)
+    assert count > 300
+    assert emu.internal_errors == []
+
+
 def test_quiet_on_not_found_stays_quiet(client):
     """GeoServer's ``quietOnNotFound`` asks for an empty 404: kept, as the client asked."""
     r = client.get("/rest/workspaces/nope", params={"quietOnNotFound": "true"})

@@ -5,6 +5,7 @@ built from it. There are no module globals: two emulators share nothing."""
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -72,6 +73,8 @@ class Emulator:
         self.state: State = self.scenario.state()
         self._scheduler: SeedScheduler | None = None
         self.clock.subscribe(self._run_scheduler)
+        self.write_lock = threading.Lock()
+        """held by a write request while it runs (``http/rollback.py``): one at a time"""
         self._configure()
         self._app: Starlette | None = None
         self._wsgi: Any = None

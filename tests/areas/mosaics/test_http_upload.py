@@ -137,8 +137,9 @@ def test_empty_mosaic_without_can_be_empty_cannot_be_configured(wcs, client, m):
     r = m.put_mosaic(client, {"indexer.properties": "Schema=*the_geom:Polygon,location:String\n"})
     assert r.status_code == 500
     assert r.text == "Could not acquire reader for coverage."
-    # as in GeoServer, the store is there (configure=none is how an empty mosaic is uploaded)
-    assert client.get(f"{m.ROOT}.json").status_code == 200
+    # GeoServer keeps the store; the emulator keeps nothing on a refusal (docs/fidelity.md):
+    # configure=none is how an empty mosaic is uploaded
+    assert client.get(f"{m.ROOT}.json").status_code == 404
 
 
 # -- errors ---------------------------------------------------------------------------------

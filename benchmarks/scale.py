@@ -276,36 +276,38 @@ class _NoRollback:
 def rollback_figures(layers: int, repeat: int) -> None:
     """A write with its rollback guard (``http/rollback.py``) against the same write with a
     guard that saves nothing; and a refused write, whose guard undoes what it saved."""
+    for label, scenario in (("stock", "stock"), (f"+{layers} layers", big_catalog(layers))):
+        _rollback_rows(label, client(Emulator(scenario).wsgi_app), repeat)
+
+
+def _rollback_rows(label: str, c: httpx.Client, repeat: int) -> None:
     from geoserver_emulator.core.state import State
 
-    for label, scenario in (("stock", "stock"), (f"+{layers} layers", big_catalog(layers))):
-        emu = Emulator(scenario)
-        c = client(emu.wsgi_app)
-        n = [0]
+    n = [0]
 
-        def write() -> None:
-            for _ in range(20):
-                n[0] += 1
-                body = {"dataStore": {"description": f"d{n[0]}"}}
-                r = c.put("/rest/workspaces/sf/datastores/sf.json", json=body)
-                assert r.status_code == 200, r.text
+    def write() -> None:
+        for _ in range(20):
+            n[0] += 1
+            body = {"dataStore": {"description": f"d{n[0]}"}}
+            r = c.put("/rest/workspaces/sf/datastores/sf.json", json=body)
+            assert r.status_code == 200, r.text
 
-        def refused() -> None:
-            for _ in range(20):
-                r = c.put("/rest/workspaces/sf/datastores/sf.json?format=abc", json={})
-                assert r.status_code >= 400, r.text
+    def refused() -> None:
+        for _ in range(20):
+            r = c.put("/rest/workspaces/sf/datastores/sf.json?format=abc", json={})
+            assert r.status_code >= 400, r.text
 
-        guarded = best(write, repeat)
-        failed = best(refused, repeat)
-        begin = State.begin
-        State.begin = lambda self: _NoRollback()  # type: ignore[assignment,method-assign,return-value]
-        try:
-            plain = best(write, repeat)
-            plain_failed = best(refused, repeat)
-        finally:
-            State.begin = begin  # type: ignore[method-assign]
-        row(f"20 writes with rollback vs without ({label})", guarded, plain, None)
-        row(f"20 refused writes with rollback vs without ({label})", failed, plain_failed, None)
+    guarded = best(write, repeat)
+    failed = best(refused, repeat)
+    begin = State.begin
+    State.begin = lambda self: _NoRollback()  # type: ignore[assignment,method-assign,return-value]
+    try:
+        plain = best(write, repeat)
+        plain_failed = best(refused, repeat)
+    finally:
+        State.begin = begin  # type: ignore[method-assign]
+    row(f"20 writes with rollback vs without ({label})", guarded, plain, None)
+    row(f"20 refused writes with rollback vs without ({label})", failed, plain_failed, None)
 
 
 def main() -> int:

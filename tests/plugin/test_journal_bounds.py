@@ -36,7 +36,7 @@ def test_the_journal_keeps_the_last_requests():
 def test_the_journal_keeps_a_bounded_number_of_bytes():
     emu = Emulator("stock", journal_max_bytes=3000)
     with _client(emu) as c:
-        for i in range(10):
+        for _ in range(10):
             c.post("/rest/workspaces", content=b"x" * 1000, headers={"Content-Type": "text/plain"})
     assert emu.journal.weight <= 3000
     assert 1 <= len(emu.journal) < 10

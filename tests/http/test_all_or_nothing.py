@@ -219,3 +219,53 @@ def test_reads_are_not_guarded(emu, client, method, monkeypatch):
 
     monkeypatch.setattr(state_module.State, "begin", fail)
     assert client.request(method, "/rest/workspaces.json").status_code == 200
+
+
+def test_concurrent_writes_keep_every_success_and_no_failure(emu, monkeypatch):
+    """Writes run one at a time: undoing a refused one never undoes another's success. The
+    endpoint is made to yield to the event loop after its change, before its answer, so
+    that the writes would interleave there."""
+    from geoserver_emulator.areas.catalog import routes_workspaces
+
+    post = routes_workspaces._post_workspace
+
+    async def yielding(request: Any) -> Any:
+        try:
+            return await post(request)
+        finally:
+            await asyncio.sleep(0.001)
+
+    monkeypatch.setattr(routes_workspaces, "_post_workspace", yielding)
+
+    async def run() -> list[int]:
+        transport = httpx.ASGITransport(app=emu.asgi_app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url=BASE, auth=ADMIN) as c:
+            sends = []
+            for i in range(20):
+                if i % 2:
+                    sends.append(c.post("/rest/workspaces", json={"workspace": {"name": f"w{i}"}}))
+                else:  # created, then refused by the answer's format: undone
+                    body = {"workspace": {"name": f"w{i}"}}
+                    sends.append(c.post("/rest/workspaces?format=abc", json=body))
+            return [r.status_code for r in await asyncio.gather(*sends)]
+
+    statuses = asyncio.run(run())
+    names = {w.name for w in emu.state.catalog.list_workspaces()}
+    for i, status in enumerate(statuses):
+        assert (f"w{i}" in names) == (200 <= status < 300), (i, status)
+    assert {s for i, s in enumerate(statuses) if i % 2} == {201}
+
+
+def test_the_linked_groups_the_rollback_uses_stay_true_after_writes(emu, client):
+    """The rollback pickles stores in the groups found when the state was made; writes must
+    not link stores across groups (``State.snapshot`` would then group them otherwise)."""
+    from geoserver_emulator.core.state import _linked_groups
+
+    for method, path, template in TEMPLATES:
+        client.request(method, path, json=template)
+    for path, body, ctype in UPLOADS:
+        client.put(path, content=body, headers={"Content-Type": ctype})
+    known = {name: set(group) for group in emu.state.__dict__["_linked_groups"] for name in group}
+    stores = {name: getattr(emu.state, name) for name in STORES}
+    for group in _linked_groups(stores):
+        assert set(group) <= known[group[0]], group

@@ -262,6 +262,54 @@ def mosaic_figures(small: int, repeat: int) -> None:
     )
 
 
+# -- all-or-nothing writes ----------------------------------------------------------------------
+
+
+class _NoRollback:
+    def commit(self) -> None:
+        pass
+
+    def undo(self) -> None:
+        pass
+
+
+def rollback_figures(layers: int, repeat: int) -> None:
+    """A write with its rollback guard (``http/rollback.py``) against the same write with a
+    guard that saves nothing; and a refused write, whose guard undoes what it saved."""
+    for label, scenario in (("stock", "stock"), (f"+{layers} layers", big_catalog(layers))):
+        _rollback_rows(label, client(Emulator(scenario).wsgi_app), repeat)
+
+
+def _rollback_rows(label: str, c: httpx.Client, repeat: int) -> None:
+    from geoserver_emulator.core.state import State
+
+    n = [0]
+
+    def write() -> None:
+        for _ in range(20):
+            n[0] += 1
+            body = {"dataStore": {"description": f"d{n[0]}"}}
+            r = c.put("/rest/workspaces/sf/datastores/sf.json", json=body)
+            assert r.status_code == 200, r.text
+
+    def refused() -> None:
+        for _ in range(20):
+            r = c.put("/rest/workspaces/sf/datastores/sf.json?format=abc", json={})
+            assert r.status_code >= 400, r.text
+
+    guarded = best(write, repeat)
+    failed = best(refused, repeat)
+    begin = State.begin
+    State.begin = lambda self: _NoRollback()  # type: ignore[assignment,method-assign,return-value]
+    try:
+        plain = best(write, repeat)
+        plain_failed = best(refused, repeat)
+    finally:
+        State.begin = begin  # type: ignore[method-assign]
+    row(f"20 writes with rollback vs without ({label})", guarded, plain, None)
+    row(f"20 refused writes with rollback vs without ({label})", failed, plain_failed, None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
@@ -277,6 +325,7 @@ def main() -> int:
     catalog_figures(args.layers, args.repeat)
     provider_figures(args.providers, args.repeat)
     mosaic_figures(args.granules, args.repeat)
+    rollback_figures(args.layers, args.repeat)
     return 0
 
 

@@ -13,8 +13,15 @@ from collections.abc import Sequence
 from .core.clock import CLOCKS, DEFAULT_STEP
 from .core.errors import ScenarioError
 from .core.profile import PROFILES
+from .http.timeouts import BODY, HEADER, KEEP_ALIVE
 from .recording import commands
 
+SERVE_JOURNAL_LIMIT = 10_000
+"""requests ``serve``'s journal keeps by default"""
+SERVE_JOURNAL_BYTES = 64 * 1024 * 1024
+"""bytes of bodies ``serve``'s journal keeps by default (64 MiB)"""
+SERVE_BODY_LIMIT = 64 * 1024
+"""bytes of each body a ``serve`` journal entry keeps by default (64 KiB)"""
 JAVA_PACKAGE = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*")
 CONTEXT_PATH = re.compile(
     r"/?([A-Za-z0-9._~!$&'()*+,;=:@%-]+(/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*)?/?"
@@ -95,9 +102,75 @@ def _parser() -> argparse.ArgumentParser:
         " (default: the scenario's, else spec)",
     )
     serve.add_argument(
+        "--control-user",
+        default="admin",
+        metavar="USER",
+        help="user name of the control plane (/__emulator/...): the process's own, not an"
+        " emulated user",
+    )
+    serve.add_argument(
+        "--control-password",
+        default="geoserver",
+        metavar="PASSWORD",
+        help="password of the control plane",
+    )
+    serve.add_argument(
         "--log-requests",
         action="store_true",
         help="write one access-log line per request to stderr",
+    )
+    serve.add_argument(
+        "--journal-limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"requests the journal keeps, the oldest dropped first (default: the scenario's"
+        f" journalLimit, else {SERVE_JOURNAL_LIMIT})",
+    )
+    serve.add_argument(
+        "--journal-max-bytes",
+        type=int,
+        default=None,
+        metavar="BYTES",
+        help=f"bytes of bodies the journal keeps in all (default: the scenario's"
+        f" journalMaxBytes, else {SERVE_JOURNAL_BYTES})",
+    )
+    serve.add_argument(
+        "--journal-body-limit",
+        type=int,
+        default=SERVE_BODY_LIMIT,
+        metavar="BYTES",
+        help="bytes of each request and answer body a journal entry keeps; longer ones are"
+        " kept truncated with their length and SHA-256 (whole bodies with --record)",
+    )
+    serve.add_argument(
+        "--timeout-header",
+        type=float,
+        default=HEADER,
+        metavar="SECONDS",
+        help="a request's line and headers must arrive within this time, else the"
+        " connection is closed",
+    )
+    serve.add_argument(
+        "--timeout-body",
+        type=float,
+        default=BODY,
+        metavar="SECONDS",
+        help="a request body may pause this long between two reads, else the connection is closed",
+    )
+    serve.add_argument(
+        "--timeout-keep-alive",
+        type=float,
+        default=KEEP_ALIVE,
+        metavar="SECONDS",
+        help="an idle keep-alive connection is closed after this time",
+    )
+    serve.add_argument(
+        "--host-read",
+        action="store_true",
+        help="let paths outside the data directory (mosaic harvests, file: URLs) read this"
+        " machine's files, bounded per request (default: off: they resolve inside the"
+        " emulated data directory)",
     )
     commands.add_serve_options(serve)
     commands.register(sub, parser.error, HelpWithDefaults)
@@ -123,12 +196,21 @@ def _check(args: argparse.Namespace) -> str | None:
         return f"invalid context path {args.context_path!r}"
     if not math.isfinite(args.clock_step) or args.clock_step <= 0:
         return f"invalid clock step {args.clock_step}: expected a positive number of seconds"
+    for flag in ("journal_limit", "journal_max_bytes", "journal_body_limit"):
+        value = getattr(args, flag)
+        if value is not None and value <= 0:
+            return f"invalid --{flag.replace('_', '-')} {value}: expected a positive integer"
+    for flag in ("timeout_header", "timeout_body", "timeout_keep_alive"):
+        value = getattr(args, flag)
+        if not math.isfinite(value) or value <= 0:
+            return f"invalid --{flag.replace('_', '-')} {value}: expected a positive number"
     return None
 
 
 def serve(args: argparse.Namespace) -> int:
     from .emulator import Emulator
     from .http.server import AccessLog, ThreadedServer, bind, config
+    from .http.timeouts import Timeouts
 
     problem = _check(args)
     if problem:
@@ -142,6 +224,12 @@ def serve(args: argparse.Namespace) -> int:
             profile=args.profile,
             vendor_prefix=args.vendor_prefix,
             context_path=args.context_path,
+            control_user=args.control_user,
+            control_password=args.control_password,
+            journal_limit=args.journal_limit,
+            journal_max_bytes=args.journal_max_bytes,
+            journal_body_limit=None if getattr(args, "record", None) else args.journal_body_limit,
+            host_read=True if args.host_read else None,
         )
     except ScenarioError as exc:
         sys.stderr.write(f"geoserver-emulator: bad scenario: {exc}\n")
@@ -158,9 +246,14 @@ def serve(args: argparse.Namespace) -> int:
             f"geoserver-emulator: cannot listen on {args.host}:{args.port}: {exc.strerror}\n"
         )
         return 2
+    if emu.journal.limit is None:
+        emu.journal.limit = SERVE_JOURNAL_LIMIT
+    if emu.journal.max_bytes is None:
+        emu.journal.max_bytes = SERVE_JOURNAL_BYTES
     host, port = sock.getsockname()[:2]
     app = AccessLog(emu.asgi_app, sys.stderr) if args.log_requests else emu.asgi_app
-    server = ThreadedServer(config(app, args.host))
+    timeouts = Timeouts(args.timeout_header, args.timeout_body, args.timeout_keep_alive)
+    server = ThreadedServer(config(app, args.host, timeouts))
     shown_host = f"[{host}]" if ":" in host else host
 
     async def run() -> None:

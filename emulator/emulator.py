@@ -5,6 +5,7 @@ built from it. There are no module globals: two emulators share nothing."""
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.clock import DEFAULT_STEP, make_clock
 from .core.faults import Faults
-from .core.journal import Journal
+from .core.journal import BODY_LIMIT, Journal
 from .core.profile import Decisions, decisions_for
 from .core.record import replace
 from .core.state import State
@@ -42,6 +43,19 @@ class Emulator:
             scenario's, else ``org.geoserver``.
         context_path: where the server is mounted, ``/geoserver`` by default.
         max_body: the largest request body accepted, in bytes (413 beyond).
+        control_user, control_password: the credentials of the control plane
+            (``/__emulator/…``), ``admin``/``geoserver`` by default. They are the
+            process's own, not an emulated user's: nothing done over ``/rest`` changes them.
+        journal_limit: how many requests the journal keeps, oldest dropped first (default:
+            the scenario's ``journalLimit``, else all).
+        journal_max_bytes: how many bytes of bodies the journal keeps in all (default: the
+            scenario's ``journalMaxBytes``, else no bound).
+        journal_body_limit: bytes of each request and answer body a journal entry keeps
+            (longer ones are kept truncated, with their length and SHA-256); 1 MiB by
+            default, None for whole bodies.
+        host_read: whether paths outside the data directory (harvests, ``file:`` URLs) read
+            this machine's files, bounded per request; default: the scenario's ``hostRead``,
+            else off (they resolve inside the emulated data directory).
     """
 
     def __init__(
@@ -54,15 +68,31 @@ class Emulator:
         vendor_prefix: str | None = None,
         context_path: str = "/geoserver",
         max_body: int = DEFAULT_MAX_BODY,
+        control_user: str = "admin",
+        control_password: str = "geoserver",
+        journal_limit: int | None = None,
+        journal_max_bytes: int | None = None,
+        journal_body_limit: int | None = BODY_LIMIT,
+        host_read: bool | None = None,
     ) -> None:
         self.context_path = "/" + context_path.strip("/") if context_path.strip("/") else ""
         self.max_body = max_body
+        self.control_credentials = (control_user, control_password)
+        """who may use the control plane (``/__emulator/…``; ``health`` is open)"""
         self._profile_arg = profile
         self._prefix_arg = vendor_prefix
         self.scenario = loader.load(scenario)
         settings = self.scenario.settings
         self.clock = make_clock(clock, settings.clock_origin, clock_step)
-        self.journal = Journal(self.context_path)
+        self.journal = Journal(
+            self.context_path,
+            limit=journal_limit if journal_limit is not None else settings.journal_limit,
+            max_bytes=(
+                journal_max_bytes if journal_max_bytes is not None else settings.journal_max_bytes
+            ),
+            body_limit=journal_body_limit,
+        )
+        self._host_read_arg = host_read
         self.journal.cassette_writer = self._save_journal
         self.on_reset: list[Callable[[], None]] = []
         """called after every ``reset`` (a ``serve --record`` cassette starts over)"""
@@ -72,6 +102,8 @@ class Emulator:
         self.state: State = self.scenario.state()
         self._scheduler: SeedScheduler | None = None
         self.clock.subscribe(self._run_scheduler)
+        self.write_lock = threading.Lock()
+        """held by a write request while it runs (``http/rollback.py``): one at a time"""
         self._configure()
         self._app: Starlette | None = None
         self._wsgi: Any = None
@@ -81,6 +113,10 @@ class Emulator:
         self.profile: str = self._profile_arg or settings.profile or "spec"
         self.decisions: Decisions = decisions_for(self.profile)
         self.vendor = VendorNames(self._prefix_arg or settings.vendor_prefix or "org.geoserver")
+        self.host_read: bool = (
+            settings.host_read if self._host_read_arg is None else self._host_read_arg
+        )
+        """whether host paths read this machine (``areas/mosaics/sources.py``)"""
 
     @property
     def scheduler(self) -> SeedScheduler:

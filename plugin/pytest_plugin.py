@@ -92,8 +92,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="report which emulated endpoints the run exercised and which it never touched",
     )
+    group.addoption(
+        "--geoserver-control-user",
+        default=None,
+        metavar="USER",
+        help="user name of the emulator's control plane (/__emulator/...; default: admin)",
+    )
+    group.addoption(
+        "--geoserver-control-password",
+        default=None,
+        metavar="PASSWORD",
+        help="password of the emulator's control plane (default: geoserver)",
+    )
     parser.addini(
         "geoserver_scenario", "default scenario of the geoserver_* fixtures", default=None
+    )
+    parser.addini("geoserver_control_user", "user name of the control plane (admin)", default=None)
+    parser.addini(
+        "geoserver_control_password", "password of the control plane (geoserver)", default=None
+    )
+    parser.addini(
+        "geoserver_journal_limit",
+        "requests the journal keeps, oldest dropped first (default: all)",
+        default=None,
     )
     parser.addini(
         "geoserver_profile", "default fidelity profile of the geoserver_* fixtures", default=None
@@ -294,6 +315,37 @@ def geoserver_context_path() -> str:
 
 
 @pytest.fixture
+def geoserver_control_credentials(pytestconfig: pytest.Config) -> tuple[str, str]:
+    """The control plane's user and password (``/__emulator/…``): the options
+    ``--geoserver-control-user`` / ``--geoserver-control-password``, the ini values
+    ``geoserver_control_user`` / ``geoserver_control_password``, else ``admin``/``geoserver``.
+    They are the emulator's own: no emulated user, whatever a test does over ``/rest``."""
+
+    def pick(name: str, default: str) -> str:
+        return str(pytestconfig.getoption(name) or pytestconfig.getini(name) or default)
+
+    return pick("geoserver_control_user", ADMIN[0]), pick("geoserver_control_password", ADMIN[1])
+
+
+@pytest.fixture
+def geoserver_journal_limit(pytestconfig: pytest.Config) -> int | None:
+    """How many requests the journal keeps (the oldest go first); None keeps them all. The
+    ini value ``geoserver_journal_limit``, else None."""
+    value = pytestconfig.getini("geoserver_journal_limit")
+    if not value:
+        return None
+    try:
+        limit = int(str(value))
+    except ValueError:
+        limit = 0
+    if limit <= 0:
+        raise pytest.UsageError(
+            f"geoserver_journal_limit = {value!r}: expected a positive number of requests"
+        )
+    return limit
+
+
+@pytest.fixture
 def geoserver_credentials() -> tuple[str, str]:
     """The user the client fixtures log in as."""
     return ADMIN
@@ -311,6 +363,8 @@ def geoserver_emulator(
     geoserver_clock_step: float,
     geoserver_vendor_prefix: str | None,
     geoserver_context_path: str,
+    geoserver_control_credentials: tuple[str, str],
+    geoserver_journal_limit: int | None,
 ) -> Iterator[Emulator]:
     """A fresh ``Emulator`` for this test, from the marker's scenario or the default one.
 
@@ -334,6 +388,9 @@ def geoserver_emulator(
             profile=profile,
             vendor_prefix=geoserver_vendor_prefix,
             context_path=geoserver_context_path,
+            control_user=geoserver_control_credentials[0],
+            control_password=geoserver_control_credentials[1],
+            journal_limit=geoserver_journal_limit,
         )
     except (ScenarioError, ValueError) as exc:
         pytest.fail(f"geoserver-emulator: cannot start the emulator: {exc}", pytrace=False)

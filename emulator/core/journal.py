@@ -15,7 +15,9 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,10 @@ from .record import field, record
 
 PathSpec = str | re.Pattern[str]
 NEAR_MISSES = 5
+BODY_LIMIT = 1024 * 1024
+"""bytes of each request and response body an entry keeps by default (1 MiB)"""
+TRIM_AFTER = 8 * 1024 * 1024
+"""bytes of bodies a cleared journal must have held for ``clear`` to hand memory back"""
 
 
 @record
@@ -40,7 +46,8 @@ class JournalEntry:
     headers: dict[str, str] = field(default_factory=dict)
     """request headers, names in lower case, ``authorization`` left out"""
     body: bytes = b""
-    """the request body (the first MiB of it)"""
+    """the request body, or its first bytes when it was longer than the journal keeps
+    (``body_size`` then says how long it was)"""
     at: float = 0.0
     """simulated time of the request"""
     response_type: str | None = None
@@ -49,6 +56,14 @@ class JournalEntry:
     response_headers: dict[str, str] = field(default_factory=dict)
     """the answer's headers, names in lower case"""
     response_body: bytes = b""
+    body_size: int | None = None
+    """the full length of a request body kept truncated (None: ``body`` is all of it)"""
+    body_sha256: str | None = None
+    """the SHA-256 (hex) of a truncated request body, when it was read to the end"""
+    response_size: int | None = None
+    """the full length of an answer body kept truncated (None: ``response_body`` is all)"""
+    response_sha256: str | None = None
+    """the SHA-256 (hex) of a truncated answer body"""
     authorization: str | None = field(default=None, repr=False)
     """the request's ``Authorization`` header, kept for cassettes (which scrub it); never in
     ``headers`` nor ``to_json``"""
@@ -93,7 +108,19 @@ class JournalEntry:
             "at": self.at,
             "responseType": self.response_type,
             "fault": self.fault,
+            **self._truncation(),
         }
+
+    def _truncation(self) -> dict[str, Any]:
+        """``bodyTruncated``, ``bodyLength`` and ``bodySha256`` for a truncated body."""
+        if self.body_size is None:
+            return {}
+        return {"bodyTruncated": True, "bodyLength": self.body_size, "bodySha256": self.body_sha256}
+
+    @property
+    def weight(self) -> int:
+        """Bytes of bodies this entry holds (what bounds the journal's memory)."""
+        return len(self.body) + len(self.response_body)
 
 
 class JournalClosed(RuntimeError):
@@ -105,11 +132,32 @@ class Journal:
 
     Parameters:
         context_path: the emulator's context path, so that assertions accept full paths too.
+        limit: how many requests it keeps, the oldest dropped first (a ring buffer); None
+            keeps them all.
+        max_bytes: how many bytes of bodies it keeps in all, the oldest entries dropped
+            first; None: no bound.
+        body_limit: how many bytes of each request and answer body an entry keeps (longer
+            bodies are kept truncated, with their length and SHA-256); None keeps them whole.
     """
 
-    def __init__(self, context_path: str = "") -> None:
-        self.entries: list[JournalEntry] = []
+    def __init__(
+        self,
+        context_path: str = "",
+        *,
+        limit: int | None = None,
+        max_bytes: int | None = None,
+        body_limit: int | None = BODY_LIMIT,
+    ) -> None:
+        self.entries: deque[JournalEntry] = deque()
         self.context_path = context_path
+        self.limit = limit
+        self.max_bytes = max_bytes
+        self.body_limit = body_limit
+        self.dropped = 0
+        """requests dropped from the front to keep within ``limit`` or ``max_bytes``"""
+        self.weight = 0
+        """bytes of bodies held now"""
+        self._held_most = 0
         self.closed = False
         self.cassette_writer: Callable[[Journal, Path, bool], Path] | None = None
         """writes the journal as a cassette for ``save`` (the ``Emulator`` sets it: the
@@ -131,6 +179,14 @@ class Journal:
             raise JournalClosed(f"request after the end of its test: {entry.describe()}")
         with self._lock:
             self.entries.append(entry)
+            self.weight += entry.weight
+            self._held_most = max(self._held_most, self.weight)
+            while self.entries and (
+                (self.limit is not None and len(self.entries) > self.limit)
+                or (self.max_bytes is not None and self.weight > self.max_bytes)
+            ):
+                self.weight -= self.entries.popleft().weight
+                self.dropped += 1
         for observer in self.observers:
             observer(entry)
 
@@ -150,8 +206,15 @@ class Journal:
             pass
 
     def clear(self) -> None:
+        """Forget every entry, and give the memory they held back to the system when it
+        was much (the allocator keeps freed memory otherwise)."""
         with self._lock:
-            self.entries.clear()
+            self.entries = deque()
+            self.weight = 0
+            self.dropped = 0
+            held, self._held_most = self._held_most, 0
+        if held >= TRIM_AFTER:
+            _release_memory()
 
     def close(self) -> None:
         """Refuse further requests (the plugin closes a test's journal at its teardown)."""
@@ -164,6 +227,8 @@ class Journal:
         return iter(list(self.entries))
 
     def __getitem__(self, index: int) -> JournalEntry:
+        if isinstance(index, slice):
+            return list(self.entries)[index]  # type: ignore[return-value]
         return self.entries[index]
 
     @property
@@ -317,6 +382,11 @@ class Journal:
         )
         lines = [f"  {e.describe()}" for _, e in scored[:limit]]
         more = f"\n  ... and {len(entries) - limit} more" if len(entries) > limit else ""
+        if self.dropped:
+            more += (
+                f"\n  (the journal keeps the last {len(entries)} requests: {self.dropped}"
+                " older ones were dropped)"
+            )
         return "Closest requests made:\n" + "\n".join(lines) + more
 
     def _matcher(
@@ -339,6 +409,22 @@ class Journal:
             )
 
         return match
+
+
+def _release_memory() -> None:
+    """Collect garbage, then ask glibc to return free heap pages (``malloc_trim``); a no-op
+    where there is no glibc."""
+    import gc
+
+    gc.collect()
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def _path_matcher(path: PathSpec | None, context_path: str) -> Callable[[str], bool]:

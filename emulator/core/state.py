@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .gcpause import paused
 from .record import record
+from .rollback import GUARD, Rollback
 
 if TYPE_CHECKING:
     from ..areas.about.model import AboutStore
@@ -103,7 +104,7 @@ class State:
     """the capabilities documents of cascaded stores' remote servers"""
 
     def __dir__(self) -> list[str]:
-        return sorted({*super().__dir__(), *STORES} - {_PENDING})
+        return sorted({*super().__dir__(), *STORES} - {_PENDING, _GROUPS, GUARD})
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""
@@ -138,13 +139,27 @@ class State:
             for name in names:
                 pending[name] = (blob, box)
         state.__dict__[_PENDING] = pending
+        state.__dict__[_GROUPS] = [names for names, _ in snapshot.parts]
         return state
+
+    def begin(self) -> Rollback:
+        """Start a write: until ``commit()`` or ``undo()`` on the answer, each group of
+        linked stores is pickled when the write first uses it (see ``core/rollback.py``)."""
+        groups = self.__dict__.get(_GROUPS)
+        if groups is None:
+            groups = _linked_groups({name: getattr(self, name) for name in STORES})
+            self.__dict__[_GROUPS] = groups
+        return Rollback(self, groups, _PENDING)
 
     def __getattr__(self, name: str) -> Any:
         """Unpickle the part holding store ``name`` (called only while it is missing).
 
         Safe when two threads get there at once: the first unpickled copy wins for every
-        store of the part (``dict.setdefault`` is atomic), so the stores stay linked."""
+        store of the part (``dict.setdefault`` is atomic), so the stores stay linked.
+        During a write (``begin``), a store moved out is first saved by its rollback."""
+        guard = self.__dict__.get(GUARD)
+        if guard is not None and name in guard.held:
+            return guard.touch(name)
         pending = self.__dict__.get(_PENDING)
         if not pending or name not in pending:
             raise AttributeError(name)
@@ -159,6 +174,7 @@ class State:
 
 
 _PENDING = "_pending_parts"
+_GROUPS = "_linked_groups"
 
 
 @record(frozen=True)

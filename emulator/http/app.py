@@ -18,6 +18,7 @@ from ..core.faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
+from .rollback import RollbackMiddleware
 from .routing import LazyRoutes, RouteGroup
 
 if TYPE_CHECKING:
@@ -187,6 +188,7 @@ def create_app(emulator: Emulator) -> Starlette:
             Middleware(JournalMiddleware),
             Middleware(FaultMiddleware),
             Middleware(AuthMiddleware),
+            Middleware(RollbackMiddleware),
         ],
         exception_handlers={
             EmulatorError: on_domain_error,

@@ -1,7 +1,8 @@
 """Pure-ASGI middleware: the request journal (outermost), injected faults, then authentication.
 
 Paths are classified relative to the context root: ``/rest…`` follows the REST access
-rules, ``/gwc/rest…`` and ``/__emulator…`` need an administrator; anything else is open.
+rules, ``/gwc/rest…`` needs an administrator, ``/__emulator…`` (but ``health``) the
+emulator's own control credentials, never an emulated user; anything else is open.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-from typing import TYPE_CHECKING
+import hashlib
+import hmac
+from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -18,12 +21,12 @@ from ..core.errors import EmulatorError
 from ..core.faults import ConnectionDropped, Fault
 from ..core.journal import JournalEntry
 from ..wire import errors as wire_errors
+from ..wire.json import dumps
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
 
 REALM = 'Basic realm="GeoServer Realm"'
-JOURNAL_BODY_LIMIT = 1024 * 1024
 OPEN_CONTROL_PATHS = frozenset({"/__emulator/health"})
 """control-plane paths anyone may read (a readiness probe has no credentials)"""
 
@@ -75,13 +78,51 @@ class JournalMiddleware:
             await exchange.record()
 
 
+class _Body:
+    """A body as it streams by: its first ``limit`` bytes, its length, and its SHA-256 once it
+    outgrows the limit (computed only then)."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.chunks: list[bytes] = []
+        self.size = 0
+        self.hash: Any = None
+
+    def add(self, chunk: bytes) -> None:
+        limit = self.limit
+        if limit is None or (self.hash is None and self.size + len(chunk) <= limit):
+            self.chunks.append(chunk)
+        else:
+            if self.hash is None:
+                self.hash = hashlib.sha256(b"".join(self.chunks))
+                self.chunks.append(chunk[: max(0, limit - self.size)])
+            self.hash.update(chunk)
+        self.size += len(chunk)
+
+    @property
+    def full(self) -> bool:
+        """Whether the journal wants more of it (its limit is not reached)."""
+        return self.limit is not None and self.size >= self.limit
+
+    def kept(self, complete: bool = True) -> tuple[bytes, int | None, str | None]:
+        """The bytes kept, and for a truncated body its length and digest (the digest only
+        when the body was read to its end)."""
+        data = b"".join(self.chunks)
+        if self.hash is None:
+            return data, None, None
+        return data, self.size, self.hash.hexdigest() if complete else None
+
+
 class _Exchange:
     """One journaled request: its body as read, the answer's status, headers and body.
 
-    The entry is written once, before the last byte of the answer goes out (a client holding
-    its answer finds it journaled, even on the live server), else when the app ends. Body the
-    app did not read is read then, up to the journal's own limit, so that the journal holds
-    it (a body refused as too large is not read further).
+    The entry is written once, before the client can hold its whole answer (so a client
+    finds its request journaled, even on the live server), else when the app ends. The
+    answer's start is held back until its first body message: an answer whose body is
+    empty (or sent in one message) is complete for the client as soon as its headers go
+    out, so the entry is written before them. Body the app did not read is read then, up to
+    the journal's own limit, so that the journal holds it (a body refused as too large is
+    not read further). Bodies longer than the journal's ``body_limit`` are kept truncated.
     """
 
     def __init__(
@@ -90,22 +131,20 @@ class _Exchange:
         self.emu, self.scope, self.path = emu, scope, path
         self._receive, self._send = receive, send
         self.at = emu.clock.now()
-        self.chunks: list[bytes] = []
-        self.size = 0
+        limit = emu.journal.body_limit
+        self.body = _Body(limit)
         self.body_done = False
         self.status = 500
         self.response_type: str | None = None
         self.response_headers: dict[str, str] = {}
-        self.response_chunks: list[bytes] = []
+        self.response = _Body(limit)
+        self.start: Message | None = None
         self.recorded = False
 
     async def receive(self) -> Message:
         message = await self._receive()
         if message["type"] == "http.request":
-            chunk = message.get("body", b"")
-            if self.size < JOURNAL_BODY_LIMIT:
-                self.chunks.append(chunk[: JOURNAL_BODY_LIMIT - self.size])
-            self.size += len(chunk)
+            self.body.add(message.get("body", b""))
             self.body_done = not message.get("more_body", False)
         else:
             self.body_done = True
@@ -120,17 +159,26 @@ class _Exchange:
                 seen = self.response_headers.get(name)
                 self.response_headers[name] = text if seen is None else f"{seen}, {text}"
             self.response_type = self.response_headers.get("content-type")
-        elif message["type"] == "http.response.body":
-            self.response_chunks.append(message.get("body", b""))
+            self.start = message  # sent with the first body message
+            return
+        if message["type"] == "http.response.body":
+            self.response.add(message.get("body", b""))
             if not message.get("more_body", False):
                 await self.record()
+        await self._flush()
         await self._send(message)
+
+    async def _flush(self) -> None:
+        if self.start is not None:
+            start, self.start = self.start, None
+            await self._send(start)
 
     async def record(self) -> None:
         if self.recorded:
+            await self._flush()
             return
         self.recorded = True
-        while not self.body_done and self.status != 413 and self.size < JOURNAL_BODY_LIMIT:
+        while not self.body_done and self.status != 413 and not self.body.full:
             await self.receive()
         scope = self.scope
         headers = {
@@ -138,6 +186,8 @@ class _Exchange:
             for k, v in scope.get("headers", [])
             if k.lower() != b"authorization"
         }
+        body, body_size, body_sha = self.body.kept(self.body_done)
+        answer, answer_size, answer_sha = self.response.kept()
         self.emu.journal.record(
             JournalEntry(
                 method=scope["method"],
@@ -145,15 +195,20 @@ class _Exchange:
                 query=scope.get("query_string", b"").decode("latin-1"),
                 status=0 if scope.get("emulator.dropped") else self.status,
                 headers=headers,
-                body=b"".join(self.chunks),
+                body=body,
                 at=self.at,
                 response_type=self.response_type,
                 fault=scope.get("emulator.fault"),
                 response_headers=self.response_headers,
-                response_body=b"".join(self.response_chunks),
+                response_body=answer,
                 authorization=_header(scope, b"authorization"),
+                body_size=body_size,
+                body_sha256=body_sha,
+                response_size=answer_size,
+                response_sha256=answer_sha,
             )
         )
+        await self._flush()
 
 
 class AuthMiddleware:
@@ -172,8 +227,15 @@ class AuthMiddleware:
             await self.app(scope, receive, send)
             return
         path = _trim_slash(scope, path)
-        principal = access.ANONYMOUS
         header = _header(scope, b"authorization")
+        if path == "/__emulator" or path.startswith("/__emulator/"):
+            if path in OPEN_CONTROL_PATHS or _is_control(emu, header):
+                await self.app(scope, receive, send)
+            else:
+                message = "The control plane needs the emulator's control credentials"
+                await self._deny(scope, send, 401, message, path)
+            return
+        principal = access.ANONYMOUS
         if header is not None:
             found = _basic(emu, header)
             if found is None:
@@ -187,9 +249,7 @@ class AuthMiddleware:
             except EmulatorError as exc:  # a rule's pattern that cannot be decided in time
                 await self._deny(scope, send, exc.status, exc.message, path)
                 return
-        elif path in OPEN_CONTROL_PATHS:
-            allowed = True
-        elif path.startswith(("/gwc/rest", "/__emulator")):
+        elif path.startswith("/gwc/rest"):
             allowed = principal.is_admin
         else:
             allowed = True
@@ -209,7 +269,10 @@ class AuthMiddleware:
         await self.app(scope, receive, send)
 
     async def _deny(self, scope: Scope, send: Send, status: int, message: str, path: str) -> None:
-        body, media_type = wire_errors.render(status, message, path, _header(scope, b"accept"))
+        if path.startswith("/__emulator"):  # the control plane speaks JSON
+            body, media_type = dumps({"error": message}), "application/json"
+        else:
+            body, media_type = wire_errors.render(status, message, path, _header(scope, b"accept"))
         headers = [
             (b"content-type", media_type.encode()),
             (b"content-length", str(len(body)).encode()),
@@ -234,7 +297,8 @@ def _trim_slash(scope: Scope, path: str) -> str:
     return path[:-1]
 
 
-def _basic(emu: Emulator, header: str) -> access.Principal | None:
+def _credentials(header: str) -> tuple[str, str] | None:
+    """User name and password of a Basic ``Authorization`` header, or None."""
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "basic":
         return None
@@ -243,9 +307,24 @@ def _basic(emu: Emulator, header: str) -> access.Principal | None:
     except (binascii.Error, UnicodeDecodeError):
         return None
     username, sep, password = decoded.partition(":")
-    if not sep:
-        return None
-    return access.authenticate(emu.state, username, password)
+    return (username, password) if sep else None
+
+
+def _basic(emu: Emulator, header: str) -> access.Principal | None:
+    found = _credentials(header)
+    return None if found is None else access.authenticate(emu.state, *found)
+
+
+def _is_control(emu: Emulator, header: str | None) -> bool:
+    """Whether the header carries the process's control credentials (not an emulated
+    user: nothing done over ``/rest`` changes who may use the control plane)."""
+    found = None if header is None else _credentials(header)
+    if found is None:
+        return False
+    user, password = emu.control_credentials
+    return hmac.compare_digest(found[0].encode(), user.encode()) & hmac.compare_digest(
+        found[1].encode(), password.encode()
+    )
 
 
 class FaultMiddleware:

@@ -9,6 +9,8 @@ from typing import IO, Any
 
 import uvicorn
 
+from .timeouts import Timeouts, guarded_protocol
+
 
 class ThreadedServer(uvicorn.Server):
     """uvicorn with signal handlers off, on a socket bound before start (port 0 works)."""
@@ -71,7 +73,10 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def config(app: Any, host: str) -> uvicorn.Config:
+def config(app: Any, host: str, timeouts: Timeouts | None = None) -> uvicorn.Config:
+    """The uvicorn configuration; slow clients are cut off after ``timeouts``
+    (``http/timeouts.py``)."""
+    timeouts = timeouts or Timeouts()
     return uvicorn.Config(
         DropHook(app),
         host=host,
@@ -79,16 +84,20 @@ def config(app: Any, host: str) -> uvicorn.Config:
         access_log=False,
         lifespan="off",
         timeout_graceful_shutdown=1,
+        timeout_keep_alive=timeouts.keep_alive,  # type: ignore[arg-type]
+        http=guarded_protocol(timeouts.header, timeouts.body),
     )
 
 
 class LiveServer:
     """Serve an ASGI app on 127.0.0.1 and a free port in a background thread."""
 
-    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(
+        self, app: Any, host: str = "127.0.0.1", port: int = 0, timeouts: Timeouts | None = None
+    ) -> None:
         self.sock = bind(host, port)
         self.host, self.port = self.sock.getsockname()[:2]
-        self.server = ThreadedServer(config(app, host))
+        self.server = ThreadedServer(config(app, host, timeouts))
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
         )

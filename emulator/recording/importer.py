@@ -27,9 +27,10 @@ import httpx
 from lxml import etree
 
 from ..areas.sections import SECTIONS
-from ..core.errors import ScenarioError
+from ..core.errors import EmulatorError, ScenarioError
 from ..core.record import field, record
 from ..scenarios.scrub import is_secret_key
+from ..wire import xml as wxml
 from .import_values import as_list, names, seg, unwrap
 from .recorder import split_base
 
@@ -98,10 +99,10 @@ class Reader:
         raw = self.get(path, "application/xml")
         if raw is None:
             return None
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
         try:
-            return etree.fromstring(raw, parser=parser)
-        except (etree.XMLSyntaxError, ValueError):
+            root: etree._Element = wxml.parse(raw, "answer", names=False)
+            return root
+        except EmulatorError:
             self.notes.append(f"GET {path}: not XML, left out")
             return None
 

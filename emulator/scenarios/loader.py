@@ -46,6 +46,12 @@ class Settings:
     vendor_prefix: str | None = None
     clock_origin: datetime = DEFAULT_ORIGIN
     extras: dict[str, Any] = field(default_factory=dict)
+    journal_limit: int | None = None
+    """requests the journal keeps (``journalLimit``); None: all"""
+    journal_max_bytes: int | None = None
+    """bytes of bodies the journal keeps in all (``journalMaxBytes``); None: no bound"""
+    host_read: bool = False
+    """whether external paths and ``file:`` URLs may read the host (``hostRead``)"""
 
 
 @record(frozen=True)
@@ -152,7 +158,10 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
     if "settings" not in doc:
         return base
     sec = Section(doc["settings"], f"{where}: settings")
-    sec.only({"profile", "vendorPrefix", "clockOrigin", "extras"})
+    sec.only(
+        {"profile", "vendorPrefix", "clockOrigin", "extras", "journalLimit", "journalMaxBytes"}
+        | {"hostRead"}
+    )
     profile = sec.str("profile", base.profile)
     if profile is not None and profile not in PROFILES:
         raise ScenarioError(f"{sec.where}.profile: expected one of {', '.join(PROFILES)}")
@@ -165,7 +174,23 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
         if origin.tzinfo is None:
             origin = origin.replace(tzinfo=UTC)
     extras = {**base.extras, **sec.dict("extras")}
-    return Settings(profile, sec.str("vendorPrefix", base.vendor_prefix), origin, extras)
+    bounds = {}
+    for key, default in (
+        ("journalLimit", base.journal_limit),
+        ("journalMaxBytes", base.journal_max_bytes),
+    ):
+        bounds[key] = sec.int(key, default)
+        if bounds[key] is not None and bounds[key] <= 0:
+            raise ScenarioError(f"{sec.where}.{key}: expected a positive integer")
+    return Settings(
+        profile,
+        sec.str("vendorPrefix", base.vendor_prefix),
+        origin,
+        extras,
+        bounds["journalLimit"],
+        bounds["journalMaxBytes"],
+        sec.bool("hostRead", base.host_read),
+    )
 
 
 def build(
@@ -367,6 +392,12 @@ def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:
             s["vendorPrefix"] = settings.vendor_prefix
         if settings.extras:
             s["extras"] = settings.extras
+        if settings.journal_limit is not None:
+            s["journalLimit"] = settings.journal_limit
+        if settings.journal_max_bytes is not None:
+            s["journalMaxBytes"] = settings.journal_max_bytes
+        if settings.host_read:
+            s["hostRead"] = True
         doc["settings"] = s
     for key, module in SECTIONS:
         doc[key] = module.dump(state, ctx)

@@ -26,6 +26,8 @@ from typing import Any
 
 from lxml import etree
 
+from ..core.errors import EmulatorError
+from ..wire import xml as wxml
 from .scrub import PLACEHOLDER, is_secret_key
 
 GENERIC_ORIGIN = r"[a-zA-Z][a-zA-Z0-9+.-]*://[^/\\\s\"'<>]+"
@@ -143,12 +145,9 @@ class Masks:
     def _xml(self, body: bytes) -> str | None:
         if b"<!DOCTYPE" in body.upper() or b"<!ENTITY" in body.upper():
             return None
-        parser = etree.XMLParser(
-            resolve_entities=False, no_network=True, load_dtd=False, remove_blank_text=True
-        )
         try:
-            root = etree.fromstring(body, parser=parser)
-        except (etree.XMLSyntaxError, ValueError):
+            root = wxml.parse(body, "body", names=False, remove_blank_text=True)
+        except EmulatorError:
             return None
         for el in root.iter():
             if not isinstance(el.tag, str):

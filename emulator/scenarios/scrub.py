@@ -32,6 +32,9 @@ from urllib.parse import parse_qsl, urlencode
 
 from lxml import etree
 
+from ..core.errors import EmulatorError
+from ..wire import xml as wxml
+
 PLACEHOLDER = re.compile(r"scrubbed-secret-(\d+)")
 RECORDED_ORIGIN = "http://recorded.invalid"
 SECRET_SUFFIXES = ("password", "passwd", "secret", "secretkey", "accountkey")
@@ -192,10 +195,9 @@ class Scrubber:
     def _xml(self, body: bytes) -> bytes:
         if b"<!DOCTYPE" in body.upper() or b"<!ENTITY" in body.upper():
             return body
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
         try:
-            root = etree.fromstring(body, parser=parser)
-        except (etree.XMLSyntaxError, ValueError):
+            root = wxml.parse(body, "body", names=False)
+        except EmulatorError:
             return body
         changed = False
         for el in root.iter():

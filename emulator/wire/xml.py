@@ -6,7 +6,7 @@ with a DOCTYPE or an entity declaration is refused with 400 (no legitimate REST 
 one; GeoServer answers XXE attempts with 400 too), in whatever encoding it comes (UTF-8,
 UTF-16, UTF-32, with or without a byte-order mark): the check reads the parsed document, not
 the bytes. Before lxml runs, a linear pre-scan of the decoded text refuses an element with more
-than ``MAX_ATTRIBUTES`` attributes (libxml2's duplicate check is quadratic in them); libxml2
+than ``MAX_ATTRIBUTES`` attributes (the codecs' attribute lookups are linear in them); libxml2
 refuses nesting deeper than ``MAX_DEPTH``; a document longer than ``MAX_SIZE`` is refused with
 413 (the request body cap, ``Emulator(max_body=…)``, usually applies first).
 """
@@ -39,7 +39,7 @@ def _etree() -> Any:
     return etree
 
 
-def _parser() -> etree.XMLParser:
+def _parser(remove_blank_text: bool = False) -> etree.XMLParser:
     etree = _etree()
     return etree.XMLParser(
         resolve_entities=False,
@@ -47,7 +47,7 @@ def _parser() -> etree.XMLParser:
         load_dtd=False,
         dtd_validation=False,
         huge_tree=False,
-        remove_blank_text=False,
+        remove_blank_text=remove_blank_text,
         remove_comments=False,
     )
 
@@ -60,11 +60,14 @@ MAX_SIZE = 64 * 1024 * 1024
 """the longest XML document parsed, in bytes (413 beyond); the request body cap applies first"""
 
 
-def parse(body: bytes | str, what: str = "XML", names: bool = True) -> Element:
+def parse(
+    body: bytes | str, what: str = "XML", names: bool = True, remove_blank_text: bool = False
+) -> Element:
     """Parse a request body, or raise ``Invalid`` with a readable message.
 
     ``names``: hold the text of elements named as in ``text.NAME_KEYS`` to
     ``text.NAME_LIMIT`` (REST bodies; an OGC request's features carry data, not names).
+    ``remove_blank_text``: drop whitespace-only text between elements (lxml's option).
     """
     if isinstance(body, str):
         body = body.encode("utf-8")
@@ -79,7 +82,7 @@ def parse(body: bytes | str, what: str = "XML", names: bool = True) -> Element:
     _prescan(_decoded(body, what), what)
     etree = _etree()
     try:
-        root = etree.fromstring(body, parser=_parser())
+        root = etree.fromstring(body, parser=_parser(remove_blank_text))
     except etree.XMLSyntaxError as exc:
         raise Invalid(f"Malformed {what}: {exc.msg}") from None
     except ValueError as exc:
@@ -119,30 +122,36 @@ _BOMS = (
 """byte-order marks, then the first character ``<`` without one, of the wide encodings"""
 
 
-def _decoded(body: bytes, what: str) -> str:
-    """The body as text for the pre-scan: a wide encoding (UTF-16, UTF-32) told by its
-    byte-order mark or its first character, else each byte as one character (UTF-8 and
-    the single-byte encodings keep ``<``, ``>``, ``=`` and quotes as bytes of their own)."""
+def _decoded(body: bytes, what: str) -> str | bytes:
+    """The body for the pre-scan: as text in a wide encoding (UTF-16, UTF-32) told by its
+    byte-order mark or its first character, else the bytes themselves (UTF-8 and the
+    single-byte encodings keep ``<``, ``>``, ``=`` and quotes as bytes of their own)."""
     for mark, codec in _BOMS:
         if body.startswith(mark):
             try:
                 return body.decode(codec)
             except UnicodeDecodeError:
                 raise Invalid(f"Malformed {what}: not valid {codec.upper()}") from None
-    return body.decode("latin-1")
+    return body
 
 
-_LONG_TAG = re.compile(rf"<[^<>]{{{4 * MAX_ATTRIBUTES},}}>")
+_LONG_TAG = rf"<[^<>]{{{4 * MAX_ATTRIBUTES},}}>"
 """a start tag long enough to hold more than ``MAX_ATTRIBUTES`` attributes (`` a=""`` each)"""
-_ATTRIBUTE = re.compile(r"""\s[^\s=<>"']+\s*=\s*["']""")
+_ATTRIBUTE = r"""\s[^\s=<>"']+\s*=\s*["']"""
+_PATTERNS = {
+    str: (re.compile(_LONG_TAG), re.compile(_ATTRIBUTE)),
+    bytes: (re.compile(_LONG_TAG.encode()), re.compile(_ATTRIBUTE.encode())),
+}
 
 
-def _prescan(text: str, what: str) -> None:
+def _prescan(text: str | bytes, what: str) -> None:
     """Refuse, in one linear pass, an element with more than ``MAX_ATTRIBUTES`` attributes:
-    libxml2's duplicate-attribute check would spend seconds on it before any limit of its
-    own applies. (Depth needs no pre-scan: libxml2 stops at ``MAX_DEPTH`` as it reads.)"""
-    for tag in _LONG_TAG.finditer(text):
-        count = len(_ATTRIBUTE.findall(text, tag.start(), tag.end()))
+    the codecs read attributes by name, and each lookup walks the element's attribute list,
+    so tens of thousands of them cost seconds. (Depth needs no pre-scan: libxml2 stops at
+    ``MAX_DEPTH`` as it reads.)"""
+    long_tag, attribute = _PATTERNS[type(text)]
+    for tag in long_tag.finditer(text):  # type: ignore[arg-type]
+        count = len(attribute.findall(text, tag.start(), tag.end()))  # type: ignore[arg-type]
         if count > MAX_ATTRIBUTES:
             raise Invalid(
                 f"Malformed {what}: an element has {count} attributes; at most"

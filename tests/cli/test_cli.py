@@ -166,6 +166,34 @@ def test_python_dash_m_and_every_option(serve):
     assert r.json() == {"now": 5.0}
 
 
+def test_control_credentials_and_bounds_flags(serve):
+    served = serve(
+        "--control-user",
+        "ops",
+        "--control-password",
+        "s3cret",
+        "--journal-limit",
+        "2",
+        "--journal-body-limit",
+        "4",
+        "--timeout-header",
+        "5",
+        "--timeout-body",
+        "5",
+        "--timeout-keep-alive",
+        "5",
+        "--host-read",
+    )
+    assert httpx.post(f"{served.url}/__emulator/reset", auth=ADMIN).status_code == 401
+    assert httpx.post(f"{served.url}/__emulator/reset", auth=("ops", "s3cret")).status_code == 204
+    assert httpx.get(f"{served.url}/__emulator/health").status_code == 200
+    for _ in range(3):
+        httpx.post(f"{served.url}/rest/workspaces", auth=ADMIN, content=b"0123456789")
+    found = httpx.get(f"{served.url}/__emulator/requests", auth=("ops", "s3cret")).json()
+    assert len(found["requests"]) == 2
+    assert found["requests"][0]["body"] == "0123" and found["requests"][0]["bodyLength"] == 10
+
+
 def test_root_context_path(serve):
     served = serve("--context-path", "/")
     assert served.url == f"http://127.0.0.1:{served.port}"
@@ -206,6 +234,12 @@ def test_scenario_file_and_folder(serve, tmp_path):
         (["frobnicate"], "frobnicate"),
         ([], "command"),
         (["serve", "--scenario", "/no/such/scenario"], "/no/such/scenario"),
+        (["serve", "--journal-limit", "0"], "--journal-limit"),
+        (["serve", "--journal-max-bytes", "-1"], "--journal-max-bytes"),
+        (["serve", "--journal-body-limit", "x"], "--journal-body-limit"),
+        (["serve", "--timeout-header", "0"], "--timeout-header"),
+        (["serve", "--timeout-body", "nan"], "--timeout-body"),
+        (["serve", "--timeout-keep-alive", "-2"], "--timeout-keep-alive"),
     ],
 )
 def test_bad_flags_exit_2_with_one_line(args, says):

@@ -67,7 +67,52 @@ def test_control_plane_405_with_allow(client, method, path):
     assert "allow" in r.headers
 
 
-def test_control_plane_needs_admin(anon, emu, client_for):
-    assert anon.post("/__emulator/reset").status_code == 401
+def test_control_plane_needs_the_control_credentials(anon, emu, client_for):
+    r = anon.post("/__emulator/reset")
+    assert r.status_code == 401
+    assert r.headers["www-authenticate"] == 'Basic realm="GeoServer Realm"'
+    assert "control credentials" in r.json()["error"]
     emu.state.users.create_user(None, "bob", "pw", True)
-    assert client_for(auth=("bob", "pw")).post("/__emulator/reset").status_code == 403
+    assert client_for(auth=("bob", "pw")).post("/__emulator/reset").status_code == 401
+    # an emulated administrator other than the control user is no control user either
+    emu.state.users.assign_user_role(None, "ADMIN", "bob", True)
+    assert client_for(auth=("bob", "pw")).get("/rest/workspaces.json").status_code == 200
+    assert client_for(auth=("bob", "pw")).post("/__emulator/reset").status_code == 401
+    assert client_for(auth=("admin", "nope")).post("/__emulator/reset").status_code == 401
+    assert client_for().post("/__emulator/reset").status_code == 204
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("DELETE", "/rest/security/usergroup/user/admin", None),
+        ("PUT", "/rest/security/self/password", {"newPassword": "changed"}),
+        ("DELETE", "/rest/security/authproviders/default", None),
+    ],
+)
+def test_nothing_over_rest_locks_the_control_plane_out(emu, client_for, method, path, body):
+    """Deleting admin, changing its password or removing the default provider: legitimate
+    GeoServer operations, after which the control plane still answers its credentials."""
+    admin = client_for()
+    r = admin.request(method, path, json=body)
+    assert r.status_code == 200, r.text
+    assert admin.get("/rest/workspaces.json").status_code == 401  # the emulated admin is gone
+    assert admin.post("/__emulator/reset").status_code == 204
+    assert admin.get("/rest/workspaces.json").status_code == 200  # the reset brought it back
+
+
+def test_control_credentials_are_the_emulators_own(client_for):
+    from geoserver_emulator import Emulator
+
+    own = Emulator("stock", control_user="ops", control_password="s3cret")
+    assert (
+        client_for(auth=("ops", "s3cret"), emulator=own).post("/__emulator/reset").status_code
+        == 204
+    )
+    assert client_for(emulator=own).post("/__emulator/reset").status_code == 401
+    assert client_for(emulator=own).get("/rest/workspaces.json").status_code == 200
+    assert (
+        client_for(auth=("ops", "s3cret"), emulator=own).get("/rest/workspaces.json").status_code
+        == 401
+    )
+    assert client_for(auth=None, emulator=own).get("/__emulator/health").status_code == 200

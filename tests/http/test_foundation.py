@@ -42,10 +42,10 @@ def test_disabled_user_cannot_log_in(emu, client_for):
 
 
 def test_root_login_off_by_default_and_on_by_setting(emu, client_for):
-    assert client_for(auth=("root", "geoserver")).get("/__emulator/health").status_code == 401
+    assert client_for(auth=("root", "geoserver")).get("/rest/workspaces.json").status_code == 401
     emu.state.security.root_login = True
-    assert client_for(auth=("root", "geoserver")).get("/__emulator/health").status_code == 200
-    assert client_for(auth=("root", "nope")).get("/__emulator/health").status_code == 401
+    assert client_for(auth=("root", "geoserver")).get("/rest/workspaces.json").status_code == 200
+    assert client_for(auth=("root", "nope")).get("/rest/workspaces.json").status_code == 401
 
 
 def test_rest_rule_grants_a_role_read_access(emu, client_for):

@@ -468,6 +468,63 @@ def test_every_4xx_says_what_was_wrong(emu, client, method, path, body, headers)
     assert emu.dump_scenario() == before
 
 
+def test_no_route_answers_a_blank_4xx(client):
+    """Every route of the table, its parameters blank (a space) or a plain name, every method,
+    with no body, an empty JSON object and an empty XML element: each 4xx has a message."""
+    import re
+
+    from geoserver_emulator.http.app import all_routes
+
+    blank = []
+    count = 0
+    for route in all_routes():
+        path = getattr(route, "path", None)
+        if path is None or path.startswith("/__emulator/reset"):
+            continue
+        for fill in ("%20", "x"):
+            url = re.sub(r"\{[^}]+\}", fill, path)
+            for method in [m for m in (route.methods or ["GET"]) if m != "HEAD"]:
+                for body, ctype in (
+                    (b"", None),
+                    (b"{}", "application/json"),
+                    (b"<x/>", "text/xml"),
+                ):
+                    headers = {"Content-Type": ctype} if ctype else {}
+                    r = client.request(method, url, content=body, headers=headers)
+                    count += 1
+                    if 400 <= r.status_code < 500 and not r.text.strip():
+                        blank.append((method, url, ctype, r.status_code))
+    assert count > 1000
+    assert blank == []
+
+
+def test_no_write_route_fails_on_hostile_json(emu, client):
+    """Every write route of the table, sent a 5,000-digit integer, JSON nested 5,000 deep and a
+    lone surrogate: no unexpected 500."""
+    import re
+
+    from geoserver_emulator.http.app import all_routes
+
+    bodies = [
+        f'{{"a": {BIG}}}',
+        "[" * 5000 + "]" * 5000,
+        '{"a": "\\ud800"}',
+    ]
+    count = 0
+    for route in all_routes():
+        path = getattr(route, "path", None)
+        if path is None or path.startswith("/__emulator/reset"):
+            continue
+        url = re.sub(r"\{[^}]+\}", "x", path)
+        for method in [m for m in (route.methods or []) if m in ("POST", "PUT", "PATCH")]:
+            for body in bodies:
+                r = client.request(method, url, content=body, headers=JSON)
+                count += 1
+                assert not emu.internal_errors, (method, url, r.status_code)
+    assert count > 300
+    assert emu.internal_errors == []
+
+
 def test_quiet_on_not_found_stays_quiet(client):
     """GeoServer's ``quietOnNotFound`` asks for an empty 404: kept, as the client asked."""
     r = client.get("/rest/workspaces/nope", params={"quietOnNotFound": "true"})
@@ -560,3 +617,27 @@ def test_a_name_at_the_limit_is_accepted(client):
 def test_long_names_still_read_as_not_found(client):
     """The limit guards writes; a read of a long name is just not found."""
     assert client.get(f"/rest/workspaces/{_long(LIMIT + 1)}").status_code == 404
+
+
+def test_the_asgi_app_refuses_it_too(emu):
+    """The live server speaks ASGI: its decoded path and query are checked the same way."""
+    import asyncio
+
+    import httpx
+
+    async def run() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=emu.asgi_app)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://h/geoserver", auth=("admin", "geoserver")
+        ) as c:
+            return [
+                await c.post("/rest/security/usergroup/group/a%01b"),
+                await c.get("/rest/workspaces", params={"x": "\x02"}),
+                await c.post("/rest/workspaces", json={"workspace": {"name": "a\ufffeb"}}),
+            ]
+
+    before = emu.dump_scenario()
+    answers = asyncio.run(run())
+    assert [r.status_code for r in answers] == [400, 400, 400]
+    assert all("U+" in r.text for r in answers)
+    assert emu.dump_scenario() == before

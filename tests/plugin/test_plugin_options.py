@@ -184,3 +184,51 @@ def test_a_fixed_port_under_xdist_gives_each_worker_its_own(pytester: pytest.Pyt
         "-n", "2", "--dist", "each", "--geoserver-port", str(port)
     )
     result.assert_outcomes(passed=2)
+
+
+CONTROL_TEST = """
+import httpx
+
+def test_it(geoserver_url, geoserver_emulator):
+    assert geoserver_emulator.control_credentials == ({user!r}, {password!r})
+    reset = geoserver_url + "/__emulator/reset"
+    assert httpx.post(reset, auth=({user!r}, {password!r})).status_code == 204
+    assert httpx.post(reset, auth=("admin", "geoserver")).status_code == {admin}
+"""
+
+
+def test_control_credentials_option(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(CONTROL_TEST.format(user="ops", password="pw", admin=401))
+    result = pytester.runpytest("--geoserver-control-user=ops", "--geoserver-control-password=pw")
+    result.assert_outcomes(passed=1)
+
+
+def test_control_credentials_ini_and_default(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\ngeoserver_control_user = ops\ngeoserver_control_password = pw\n")
+    pytester.makepyfile(CONTROL_TEST.format(user="ops", password="pw", admin=401))
+    pytester.runpytest().assert_outcomes(passed=1)
+
+
+def test_control_credentials_default(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(CONTROL_TEST.format(user="admin", password="geoserver", admin=204))
+    pytester.runpytest().assert_outcomes(passed=1)
+
+
+def test_journal_limit_ini(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\ngeoserver_journal_limit = 2\n")
+    pytester.makepyfile(
+        """
+        def test_it(geoserver_emulator, geoserver_client):
+            for _ in range(4):
+                geoserver_client.get("/rest/workspaces.json")
+            assert len(geoserver_emulator.journal) == 2
+        """
+    )
+    pytester.runpytest().assert_outcomes(passed=1)
+
+
+def test_bad_journal_limit_stops_the_test(pytester: pytest.Pytester) -> None:
+    pytester.makeini("[pytest]\ngeoserver_journal_limit = none\n")
+    pytester.makepyfile("def test_it(geoserver_emulator): pass")
+    result = pytester.runpytest()
+    result.stdout.fnmatch_lines(["*geoserver_journal_limit*expected a positive number*"])

@@ -31,6 +31,7 @@ from ..catalog.routes_workspaces import seg
 from . import codec, service
 from .granules import extension
 from .model import Granule, Mosaic
+from .sources import HostBudget
 
 BASE = "/rest/workspaces/{workspace}/coveragestores/{store}"
 ZIP_TYPES = frozenset({"application/zip", "multipart/x-zip", "application/x-zip-compressed"})
@@ -47,6 +48,7 @@ def _ctx(request: Request) -> service.Context:
         emu.clock.origin,
         emu.url_allowed,
         emu.max_body * 4,
+        HostBudget() if emu.host_read else None,
     )
 
 

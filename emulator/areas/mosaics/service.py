@@ -19,7 +19,16 @@ from ..catalog.parse import apply_fields
 from . import archive, configure, harvest
 from .granules import WORLD_FILES, is_candidate
 from .model import Feature, Granule, Mosaic
-from .sources import DATADIR, FileRef, Files, Remote, locate, parse_key, store_root
+from .sources import (
+    DATADIR,
+    FileRef,
+    Files,
+    HostBudget,
+    Remote,
+    locate,
+    parse_key,
+    store_root,
+)
 
 if TYPE_CHECKING:
     from ...core.state import State
@@ -40,10 +49,13 @@ class Context:
     url_allowed: Callable[[str], bool]
     max_total: int
     """the most bytes an archive may inflate to"""
+    host: HostBudget | None = None
+    """what the request may read of this machine; None: host paths resolve inside the
+    emulated data directory (``sources.py``)"""
 
     @property
     def files(self) -> Files:
-        return Files(self.state.datadir, self.origin)
+        return Files(self.state.datadir, self.origin, self.host)
 
     @property
     def when(self) -> str:

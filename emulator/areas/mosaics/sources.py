@@ -7,8 +7,12 @@ A ``FileRef`` names a file or folder in one of two trees:
   (``data/ws/store/x.tif``, ``file:data/ws/store``) or under ``DATA_DIR_ROOT``
   (``/opt/geoserver_data/data/ws/store/x.tif``), the folder the emulated server reports as
   its data directory.
-- ``host``: an absolute path of the machine the emulator runs on. Harvesting reads such
-  files (headers and side files only) and never writes or deletes them.
+- ``host``: an absolute path outside the data directory (``/data/mosaic``). By default it
+  resolves inside the emulated data directory too (``/data/mosaic`` is its folder
+  ``data/mosaic``): nothing of the machine the emulator runs on is read. Only when reading
+  the host is opted in (``serve --host-read``, ``Emulator(host_read=True)``, the scenario
+  setting ``hostRead``) is it a path of this machine, read (headers and side files only,
+  never written nor deleted) within a ``HostBudget`` of files and bytes per request.
 
 ``locate`` turns what a client sends (a ``file:`` URL, a plain path, or another URL) into a
 ``FileRef`` or a ``Remote`` URL.
@@ -34,6 +38,30 @@ DATA_DIR_ROOT = "/opt/geoserver_data"
 DATADIR, HOST = "datadir", "host"
 MAX_WALK = 100_000
 SIDE_FILE_LIMIT = 1024 * 1024
+HOST_FILES = 10_000
+"""files one request may list on the host when reading it is opted in"""
+HOST_BYTES = 256 * 1024 * 1024
+"""bytes one request may read from the host when reading it is opted in"""
+
+
+class HostBudget:
+    """What one request may still read of the host (opted in): files listed, bytes read.
+    Going over answers 400."""
+
+    def __init__(self, files: int | None = None, size: int | None = None) -> None:
+        self.max_files = HOST_FILES if files is None else files
+        self.max_size = HOST_BYTES if size is None else size
+        self.files, self.size = self.max_files, self.max_size
+
+    def list(self, count: int) -> None:
+        self.files -= count
+        if self.files < 0:
+            raise Invalid(f"Reading the host stopped: more than {self.max_files} files to list")
+
+    def read(self, count: int) -> None:
+        self.size -= count
+        if self.size < 0:
+            raise Invalid(f"Reading the host stopped: more than {self.max_size} bytes to read")
 
 
 @record(frozen=True)
@@ -138,47 +166,70 @@ def store_root(url: str | None) -> str | None:
 
 
 class Files:
-    """Read access to both trees (and write access to the data directory)."""
+    """Read access to both trees (and write access to the data directory).
 
-    def __init__(self, datadir: DataDir, origin: datetime) -> None:
+    ``host`` is the budget of a request allowed to read this machine; None (the default):
+    host paths resolve inside the emulated data directory."""
+
+    def __init__(self, datadir: DataDir, origin: datetime, host: HostBudget | None = None) -> None:
         self.datadir = datadir
         self.origin = origin
+        self.host = host
+
+    def _inside(self, ref: FileRef) -> str | None:
+        """The data-directory path of a ref read from the data directory; None for a host
+        file read from this machine."""
+        if ref.tree == DATADIR:
+            return ref.path
+        if self.host is None:
+            return normalise(ref.path.lstrip("/"))
+        return None
 
     def exists(self, ref: FileRef) -> bool:
-        if ref.tree == DATADIR:
-            return self.datadir.exists(ref.path)
+        path = self._inside(ref)
+        if path is not None:
+            return self.datadir.exists(path)
         return os.path.exists(ref.path)
 
     def is_dir(self, ref: FileRef) -> bool:
-        if ref.tree == DATADIR:
-            return ref.path not in self.datadir.files and self.datadir.is_dir(ref.path)
+        path = self._inside(ref)
+        if path is not None:
+            return path not in self.datadir.files and self.datadir.is_dir(path)
         return os.path.isdir(ref.path)
 
     def read(self, ref: FileRef, limit: int = SIDE_FILE_LIMIT) -> bytes | None:
         """A whole (small) file, None when absent or larger than ``limit``."""
-        if ref.tree == DATADIR:
-            data = self.datadir.read(ref.path)
+        path = self._inside(ref)
+        if path is not None:
+            data = self.datadir.read(path)
             return data if data is not None and len(data) <= limit else None
+        assert self.host is not None
         try:
             if not os.path.isfile(ref.path) or os.path.getsize(ref.path) > limit:
                 return None
             with open(ref.path, "rb") as handle:
-                return handle.read(limit)
+                data = handle.read(limit)
         except OSError:
             return None
+        self.host.read(len(data))
+        return data
 
     @contextmanager
     def open(self, ref: FileRef) -> Iterator[IO[bytes]]:
         """A seekable stream over a file (granule headers are read from it lazily)."""
-        if ref.tree == DATADIR:
-            yield io.BytesIO(self.datadir.read(ref.path) or b"")
+        path = self._inside(ref)
+        if path is not None:
+            yield io.BytesIO(self.datadir.read(path) or b"")
             return
+        assert self.host is not None
+        self.host.read(min(os.path.getsize(ref.path), SIDE_FILE_LIMIT))
         with open(ref.path, "rb") as handle:
             yield handle
 
     def modified(self, ref: FileRef) -> datetime | None:
-        if ref.tree == DATADIR:
-            seconds = self.datadir.modified(ref.path)
+        path = self._inside(ref)
+        if path is not None:
+            seconds = self.datadir.modified(path)
             return None if seconds is None else self.origin + timedelta(seconds=seconds)
         try:
             return datetime.fromtimestamp(os.path.getmtime(ref.path), UTC)
@@ -187,15 +238,20 @@ class Files:
 
     def walk(self, folder: FileRef, recursive: bool = True) -> list[FileRef]:
         """The files below a folder, sorted by path."""
-        if folder.tree == DATADIR:
-            prefix = folder.path.rstrip("/") + "/" if folder.path else ""
+        path = self._inside(folder)
+        if path is not None:
+            prefix = path.rstrip("/") + "/" if path else ""
             found = [
                 p
                 for p in self.datadir.files
                 if p.startswith(prefix) and (recursive or "/" not in p[len(prefix) :])
             ]
-            return [FileRef(DATADIR, p) for p in sorted(found)]
-        return [FileRef(HOST, p) for p in _host_walk(folder.path, recursive)]
+            if folder.tree == DATADIR:
+                return [FileRef(DATADIR, p) for p in sorted(found)]
+            base = folder.path.rstrip("/")  # a host path resolved inside: keep its tree
+            return [FileRef(HOST, f"{base}/{p[len(prefix) :]}") for p in sorted(found)]
+        assert self.host is not None
+        return [FileRef(HOST, p) for p in _host_walk(folder.path, recursive, self.host)]
 
     def write(self, ref: FileRef, data: bytes, modified: float) -> None:
         if ref.tree != DATADIR:
@@ -207,10 +263,11 @@ class Files:
         return ref.tree == DATADIR and self.datadir.delete(ref.path)
 
 
-def _host_walk(top: str, recursive: bool) -> list[str]:
+def _host_walk(top: str, recursive: bool, budget: HostBudget) -> list[str]:
     out: list[str] = []
     for current, dirs, names in os.walk(top, followlinks=False):
         dirs.sort()
+        budget.list(len(names) + len(dirs))
         out.extend(posixpath.join(current.replace(os.sep, "/"), n) for n in sorted(names))
         if not recursive or len(out) > MAX_WALK:
             dirs.clear()

@@ -23,6 +23,14 @@ def locations(client, m) -> list[str]:
     ]
 
 
+@pytest.fixture
+def host(wcs):
+    """Reading this machine opted in (``Emulator.host_read``): the tests below harvest
+    folders of it (by default host paths resolve inside the emulated data directory)."""
+    wcs.host_read = True
+    return wcs
+
+
 def write_host(folder, files) -> None:
     for name, body in files.items():
         path = folder / name
@@ -33,7 +41,7 @@ def write_host(folder, files) -> None:
 # -- external harvest ---------------------------------------------------------------------------
 
 
-def test_harvest_a_file_url_of_this_machine(mosaic, m, tmp_path):
+def test_harvest_a_file_url_of_this_machine(host, mosaic, m, tmp_path):
     name = m.granule_name(100, "20081031")
     write_host(tmp_path, {name: m.geotiff(minx=5.0, maxy=45.0)})
     r = mosaic.post(
@@ -94,7 +102,7 @@ def test_reharvest_a_directory(mosaic, m):
     ]
 
 
-def test_harvest_a_directory_of_this_machine(mosaic, m, tmp_path):
+def test_harvest_a_directory_of_this_machine(host, mosaic, m, tmp_path):
     files = {
         m.granule_name(100, d): m.geotiff(minx=10.0, maxy=45.0) for d in ("20081031", "20081101")
     }
@@ -108,7 +116,7 @@ def test_harvest_a_directory_of_this_machine(mosaic, m, tmp_path):
 
 
 def test_harvest_status_in_the_geoserver_profile(client_for, m, tmp_path):
-    emu = Emulator("stock", profile="geoserver")
+    emu = Emulator("stock", profile="geoserver", host_read=True)
     emu.state.catalog.add_workspace(m.WS)
     client = client_for(emulator=emu)
     m.put_mosaic(client, m.watertemp())
@@ -117,7 +125,7 @@ def test_harvest_status_in_the_geoserver_profile(client_for, m, tmp_path):
     assert r.status_code == 202
 
 
-def test_harvest_a_granule_that_cannot_be_read(mosaic, m, tmp_path):
+def test_harvest_a_granule_that_cannot_be_read(host, mosaic, m, tmp_path):
     write_host(
         tmp_path,
         {
@@ -294,7 +302,7 @@ def test_other_stores_keep_the_catalog_behaviour(client):
 # -- the empty-mosaic flow of the spec --------------------------------------------------------
 
 
-def test_empty_mosaic_flow(wcs, client, m, tmp_path):
+def test_empty_mosaic_flow(host, wcs, client, m, tmp_path):
     """Upload the definition only (datastore properties, an indexer with CanBeEmpty=true and
     an auxiliary file) with configure=none, harvest files, then configure the coverage."""
     empty = {
@@ -370,7 +378,9 @@ def test_post_external_zip_is_unpacked_and_harvested(mosaic, m):
     assert (r.status_code, r.text) == (400, "Failed to read the input file file:incoming")
 
 
-def test_empty_mosaic_coverage_is_listed_by_list_all_after_a_harvest(wcs, client, m, tmp_path):
+def test_empty_mosaic_coverage_is_listed_by_list_all_after_a_harvest(
+    host, wcs, client, m, tmp_path
+):
     """geoservercloud's acceptance suite: an empty mosaic uploaded with CanBeEmpty=true,
     Name=cov and configure=none, then harvested, offers ``cov`` under ``?list=all``."""
     empty = {

@@ -1,0 +1,94 @@
+"""``Rollback``: the state as it was before a write request, kept at the least cost.
+
+A write request that does not end in 2xx must leave the state exactly as it was. Taking a
+whole snapshot before every write would pickle every store; instead the loaded stores are
+moved out of the state while the request runs, and a store's group (the stores that share
+objects, pickled together as in ``State.snapshot``) is pickled when the request first uses
+one of them. A store the request never uses costs nothing; a store still waiting to be
+unpickled (``State.restore``) costs nothing either: its pickle is its old value.
+
+``commit()`` keeps the changes; ``undo()`` puts back every store the request used as the
+pickle taken when it was first used (unpickled on its next use, as after a reset), and lets
+stores unpickled during the request wait again. Nothing
+outside the state (clock, journal, faults) is touched.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from typing import TYPE_CHECKING, Any
+
+from .gcpause import paused
+
+if TYPE_CHECKING:
+    from .state import State
+
+GUARD = "_rollback"
+"""where a state keeps its running ``Rollback`` (in its ``__dict__``)"""
+
+
+class Rollback:
+    """The undo record of one request on ``state``; at most one runs at a time."""
+
+    def __init__(self, state: State, groups: list[tuple[str, ...]], pending: str) -> None:
+        self.state = state
+        d = state.__dict__
+        if GUARD in d:
+            raise RuntimeError("a rollback is already running on this state")
+        self.groups = {name: group for group in groups for name in group}
+        self._pending_key = pending
+        self.waiting = {
+            name: blob for name, (blob, _) in (d.get(pending) or {}).items() if name not in d
+        }
+        """the stores not yet unpickled: their pickle is their value before the request"""
+        self.held: dict[str, Any] = {}
+        for name in self.groups:
+            if name in d:
+                self.held[name] = d.pop(name)
+        self.saved: list[tuple[list[str], bytes]] = []
+        self._lock = threading.Lock()  # a read from another thread may touch a store too
+        d[GUARD] = self
+
+    def touch(self, name: str) -> Any:
+        """Called by ``State.__getattr__`` for a store moved out: pickle its group as it is
+        now (before the request changes it), put the group back and return the store."""
+        d = self.state.__dict__
+        with self._lock:
+            if name in self.held:
+                group = [n for n in self.groups[name] if n in self.held]
+                values = {n: self.held.pop(n) for n in group}
+                with paused():
+                    self.saved.append((group, pickle.dumps(values, pickle.HIGHEST_PROTOCOL)))
+                for key, value in values.items():
+                    d.setdefault(key, value)
+        return d[name]
+
+    def commit(self) -> None:
+        """Keep what the request did."""
+        d = self.state.__dict__
+        for name, value in self.held.items():
+            d.setdefault(name, value)
+        self.held.clear()
+        self.saved.clear()
+        d.pop(GUARD, None)
+
+    def undo(self) -> None:
+        """Put the state back as it was when the request began. A store the request used
+        waits, as its pickle, for its next use (a refusal pays no unpickling, and the next
+        write saves nothing for it); so does a store unpickled during the request."""
+        d = self.state.__dict__
+        d.pop(GUARD, None)
+        d.update(self.held)
+        pending = d.setdefault(self._pending_key, {})
+        for group, blob in self.saved:
+            box: dict[str, Any] = {}
+            for name in group:
+                d.pop(name, None)
+                pending[name] = (blob, box)
+        boxes: dict[int, dict[str, Any]] = {}
+        for name, blob in self.waiting.items():
+            d.pop(name, None)
+            pending[name] = (blob, boxes.setdefault(id(blob), {}))
+        self.held.clear()
+        self.saved.clear()

@@ -36,18 +36,22 @@ class TooCostly(Invalid):
 
 class Budget:
     """``seconds`` of this thread's CPU time (and ``WALL_FACTOR`` times as much wall-clock
-    time) from now, for evaluating ``what``."""
+    time) for evaluating ``what``, counted from the first question asked of the budget (so
+    that compiling a filter, and importing what it needs, is not charged)."""
 
     __slots__ = ("_cpu_end", "_wall_end", "seconds", "what")
 
     def __init__(self, what: str, seconds: float = PATTERN_SECONDS) -> None:
         self.what = what
         self.seconds = seconds
-        self._cpu_end = time.thread_time() + seconds
-        self._wall_end = time.monotonic() + seconds * WALL_FACTOR
+        self._cpu_end: float | None = None
+        self._wall_end = 0.0
 
     def left(self) -> float:
         """Seconds left: the smaller of the CPU and the wall-clock bounds."""
+        if self._cpu_end is None:
+            self._cpu_end = time.thread_time() + self.seconds
+            self._wall_end = time.monotonic() + self.seconds * WALL_FACTOR
         return min(self._cpu_end - time.thread_time(), self._wall_end - time.monotonic())
 
     def check(self) -> None:

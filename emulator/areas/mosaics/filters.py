@@ -305,6 +305,7 @@ SPATIAL: dict[type, str] = {
 
 
 def _spatial(node: Any) -> Predicate:
+    shapely.geometry  # noqa: B018 - imported now, not while the filter runs under a budget
     lhs, rhs, method = expression(node.lhs), expression(node.rhs), SPATIAL[type(node)]
 
     def test(f: Feature) -> bool:
@@ -315,6 +316,7 @@ def _spatial(node: Any) -> Predicate:
 
 
 def _relate(node: Any) -> Predicate:
+    shapely.geometry  # noqa: B018 - imported now, not while the filter runs under a budget
     lhs, rhs, pattern = expression(node.lhs), expression(node.rhs), str(node.pattern)
 
     def test(f: Feature) -> bool:
@@ -325,6 +327,7 @@ def _relate(node: Any) -> Predicate:
 
 
 def _distance(node: Any) -> Predicate:
+    shapely.geometry  # noqa: B018 - imported now, not while the filter runs under a budget
     lhs, rhs, distance = expression(node.lhs), expression(node.rhs), float(node.distance)
     within = isinstance(node, ast.DistanceWithin)
 

@@ -13,7 +13,8 @@ in all, whichever comes first, and the server is stopped.
 
 Printed: requests and throughput, p50/p99/max latency, answers by status class (an
 unexpected one is counted as an error), and the server's resident memory (``VmRSS`` from
-``/proc/<pid>/status``) before the load, after it, and its peak (``VmHWM``). Figures, never
+``/proc/<pid>/status``) before the load, six times along the way (it stops growing once the
+journal, bounded for ``serve``, is full), after it, and its peak (``VmHWM``). Figures, never
 asserted (``tests/test_benchmarks.py`` runs ``--quick`` as a smoke test).
 """
 
@@ -173,8 +174,15 @@ def main() -> int:
         for w in workers:
             w.start()
         deadline = started + seconds
+        every = seconds / 6
+        samples: list[tuple[float, int]] = []
+        next_sample = started + every
         while time.perf_counter() < deadline and any(w.is_alive() for w in workers):
             time.sleep(0.05)
+            if time.perf_counter() >= next_sample:
+                done = sum(len(w.latencies) for w in workers)
+                samples.append((done, memory(proc.pid)["VmRSS"]))
+                next_sample += every
         stop.set()
         for w in workers:
             w.join(timeout=60)
@@ -196,6 +204,8 @@ def main() -> int:
     print(f"  answers: {dict(sorted(statuses.items()))}; unexpected: {len(errors)}")
     for e in errors[:5]:
         print(f"    {e}")
+    trail = ", ".join(f"{n} req: {kib / 1024:.1f}" for n, kib in samples)
+    print(f"  server RSS along the way (MiB): {trail}")
     print(
         f"  server RSS: before {before['VmRSS'] / 1024:.1f} MiB, "
         f"after {after['VmRSS'] / 1024:.1f} MiB, peak {after['VmHWM'] / 1024:.1f} MiB"

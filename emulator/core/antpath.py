@@ -35,19 +35,20 @@ class _Template:
     ``regex`` package under a timeout (``TooCostly`` when it runs out: a rule that cannot be
     decided refuses the request rather than letting a later rule decide)."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, segment: str, source: str) -> None:
+        self.segment = segment
         self.source = source
         self.compiled: Any = None
         if regex_weight(source) > MAX_REGEX_WEIGHT:
-            return  # never compiled (it could take minutes): matches nothing
+            return  # never compiled (it could take minutes): read as written
         try:
             self.compiled = _regex.compile(source, _regex.DOTALL)
         except (_regex.error, RecursionError):
             pass
 
     def fullmatch(self, text: str) -> bool:
-        if self.compiled is None:
-            return False
+        if self.compiled is None:  # not a usable regular expression: the segment as written
+            return text == self.segment
         try:
             return self.compiled.fullmatch(text, timeout=MATCH_SECONDS) is not None
         except TimeoutError:
@@ -84,7 +85,7 @@ def _segment_matcher(segment: str) -> Wildcard | _Template:
             out.append(_regex_escape(c))
         i += 1
     if templated:
-        return _Template("".join(out))
+        return _Template(segment, "".join(out))
     return Wildcard(tokens)
 
 

@@ -10,7 +10,7 @@ from starlette.responses import Response
 
 from ..catalog.entities import BBox, Coverage
 from ..catalog.tree import java_number
-from . import sources
+from . import published, sources
 from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
 from .kvp import Call
 from .model import View
@@ -150,6 +150,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.start("wcs:ContentMetadata")
         for cov in covs:
             w.start("wcs:CoverageOfferingBrief")
+            _metadata_link_10(w, call, cov, offering=False)
             w.element("wcs:description", cov.description or cov.abstract)
             w.element("wcs:name", _name(view, cov, version))
             w.element("wcs:label", cov.title)
@@ -246,12 +247,34 @@ def get_capabilities(view: View, call: Call) -> Response:
             for kw in cov.keywords:
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
+            for link in published.metadata_links(cov):
+                attrs = [("about", link.about)] if link.about else []
+                href = _proxified(call, link.href)
+                w.element(
+                    "ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)]
+                )
             _wgs84(w, cov.latlon_bbox)
             w.element("wcs:Identifier", _name(view, cov, version))
         w.end("wcs:CoverageSummary")
     w.end("wcs:Contents")
     w.end("wcs:Capabilities")
     return Response(w.done(), 200, media_type="text/xml")
+
+
+def _proxified(call: Call, href: str) -> str:
+    return f"{call.base}{href}" if href.startswith("/") else href
+
+
+def _metadata_link_10(w: XmlWriter, call: Call, cov: Coverage, offering: bool) -> None:
+    """WCS 1.0.0 ``metadataLink`` s (the capabilities and DescribeCoverage write their
+    attributes in different orders, as GeoServer's two transformers do)."""
+    for link in published.metadata_links(cov):
+        about = [("about", link.about)] if link.about else []
+        kind = [("metadataType", link.metadata_type)] if link.metadata_type else []
+        simple = [("xlink:type", "simple")]
+        middle = [*kind, *simple] if offering else [*simple, *kind]
+        href = [("xlink:href", _proxified(call, link.href))]
+        w.element("wcs:metadataLink", None, [*about, *middle, *href])
 
 
 def _lonlat(w: XmlWriter, box: BBox | None) -> None:
@@ -325,6 +348,7 @@ def describe_coverage(view: View, call: Call) -> Response:
         )
         for cov in found:
             w.start("wcs:CoverageOffering")
+            _metadata_link_10(w, call, cov, offering=True)
             w.element("wcs:description", cov.description or cov.abstract)
             w.element("wcs:name", _name(view, cov, version))
             w.element("wcs:label", cov.title)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..catalog.entities import FeatureType
 from ..catalog.tree import java_number
-from . import sources
+from . import published, sources
 from .kvp import Call, url
 from .model import View
 from .writer import XmlWriter
@@ -75,6 +75,10 @@ SPATIAL = (
     "Beyond",
     "DWithin",
 )
+
+
+WFS11_LINK_TYPES = frozenset({"TC211", "FGDC", "19115", "13139"})
+WFS11_LINK_FORMATS = frozenset({"text/xml", "text/html", "text/sgml", "text/plain"})
 
 
 def negotiate(requested: str | None, enabled: list[str]) -> str:
@@ -312,6 +316,7 @@ class WfsCapabilities:
                 w.element("ows:LowerCorner", f"{java_number(box.minx)} {java_number(box.miny)}")
                 w.element("ows:UpperCorner", f"{java_number(box.maxx)} {java_number(box.maxy)}")
                 w.end("ows:WGS84BoundingBox")
+            self._metadata_urls(ft, v2)
             w.end("FeatureType")
         w.end("FeatureTypeList")
         if v2:
@@ -319,6 +324,19 @@ class WfsCapabilities:
         else:
             self._filter_11()
         w.end("wfs:WFS_Capabilities")
+
+    def _metadata_urls(self, ft: FeatureType, v2: bool) -> None:
+        """1.1.0: ``MetadataURL`` with ``type`` and ``format``, only for the types and formats
+        the 1.1 schema allows (``ISO19115:2003`` written ``19115``); 2.0.0: an xlink."""
+        for link in published.metadata_links(ft):
+            href = f"{self.call.base}{link.href}" if link.href.startswith("/") else link.href
+            if v2:
+                self.w.element("MetadataURL", None, [("xlink:href", href)])
+                continue
+            kind = "19115" if link.metadata_type == "ISO19115:2003" else link.metadata_type
+            if link.format not in WFS11_LINK_FORMATS or kind not in WFS11_LINK_TYPES:
+                continue
+            self.w.element("MetadataURL", href, [("type", kind), ("format", link.format)])
 
     def _name(self, ft: FeatureType) -> str:
         return ft.name if self.view.workspace is not None else f"{ft.workspace}:{ft.name}"

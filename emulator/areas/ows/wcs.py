@@ -3,7 +3,6 @@ coverages. GetCoverage answers an exception: the emulator holds no raster pixels
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from starlette.responses import Response
@@ -63,7 +62,8 @@ def _name(view: View, cov: Coverage, version: str) -> str:
 
 
 def _kw(keywords: list[Any]) -> list[str]:
-    return [str(k.get("value")) if isinstance(k, Mapping) else str(k) for k in keywords]
+    """Keyword values (a catalog keyword's language and vocabulary are not written)."""
+    return [k.value for k in published.keywords(keywords)]
 
 
 def _find(view: View, ident: str, version: str, locator: str) -> Coverage:
@@ -156,7 +156,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("wcs:label", cov.title)
             _lonlat(w, cov.latlon_bbox)
             w.start("wcs:keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("wcs:keyword", kw)
             w.end("wcs:keywords")
             w.end("wcs:CoverageOfferingBrief")
@@ -234,7 +234,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("ows:Title", cov.title)
             w.element("ows:Abstract", cov.description or cov.abstract)
             w.start("ows:Keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             w.element("wcs:CoverageId", _name(view, cov, version))
@@ -244,7 +244,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("ows:Title", cov.title)
             w.element("ows:Abstract", cov.description or cov.abstract)
             w.start("ows:Keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             for link in published.metadata_links(cov):
@@ -354,7 +354,7 @@ def describe_coverage(view: View, call: Call) -> Response:
             w.element("wcs:label", cov.title)
             _lonlat(w, cov.latlon_bbox)
             w.start("wcs:keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("wcs:keyword", kw)
             w.end("wcs:keywords")
             w.start("wcs:domainSet")

@@ -4,7 +4,6 @@ operations with their parameters, the feature type list, filter capabilities).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..catalog.entities import FeatureType
@@ -102,7 +101,8 @@ def feature_types(view: View) -> list[FeatureType]:
 
 
 def _kw_values(keywords: list[Any]) -> list[str]:
-    return [str(k.get("value")) if isinstance(k, Mapping) else str(k) for k in keywords]
+    """Keyword values (a catalog keyword's language and vocabulary are not written)."""
+    return [k.value for k in published.keywords(keywords)]
 
 
 class WfsCapabilities:
@@ -191,7 +191,7 @@ class WfsCapabilities:
             w.element("Name", self._name(ft))
             w.element("Title", ft.title)
             w.element("Abstract", ft.abstract)
-            w.element("Keywords", ", ".join(ft.keywords))
+            w.element("Keywords", ", ".join(_kw_values(ft.keywords)))
             w.element("SRS", ft.srs)
             box = ft.latlon_bbox
             if box is not None:
@@ -296,7 +296,7 @@ class WfsCapabilities:
             w.element("Title", ft.title)
             w.element("Abstract", ft.abstract)
             w.start("ows:Keywords")
-            for kw in ft.keywords:
+            for kw in _kw_values(ft.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             code = (ft.srs or "EPSG:4326").partition(":")[2]

@@ -9,7 +9,7 @@ from starlette.responses import Response
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..catalog.tree import java_number
 from ..seeding.gridsets import GridSet
-from . import crs, paint, render, sources, styles, wms_map
+from . import crs, paint, published, render, sources, styles, wms_map
 from .errors import INVALID, MISSING, OwsError
 from .kvp import Call, url
 from .legend import style_ref
@@ -117,7 +117,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.element("ows:Title", title)
         w.element("ows:Abstract", abstract)
         w.start("ows:Keywords")
-        for kw in keywords:
+        for kw in [k.value for k in published.keywords(keywords)]:
             w.element("ows:Keyword", kw)
         w.end("ows:Keywords")
         box = view.latlon(item)

@@ -29,7 +29,7 @@ from ..catalog.entities import (
     Resource,
     is_projected,
 )
-from .errors import LAYER_NOT_DEFINED, Denied, OwsError
+from .errors import LAYER_NOT_DEFINED, NO_CODE, Denied, OwsError
 
 if TYPE_CHECKING:
     from ...core.state import State
@@ -223,16 +223,31 @@ class View:
 
     # -- lookup by name -----------------------------------------------------------------
 
-    def find(self, name: str, locator: str = "layers") -> Published:
-        """The layer or group a request names; hidden ones as GeoServer hides them."""
+    def find(self, name: str, locator: str = "layers", metadata: bool = False) -> Published:
+        """The layer or group a request names; hidden ones as GeoServer hides them.
+
+        ``metadata``: the request reads only the description (DescribeLayer,
+        GetLegendGraphic, DescribeFeatureType, DescribeCoverage), which ``CHALLENGE`` mode
+        serves to anyone; data requests and every request in ``MIXED`` mode are a
+        challenge."""
         item = self._lookup(name)
         if item is None or not self.enabled(item):
             raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
         if not self.readable(item):
             if self.mode == "HIDE":
                 raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
-            raise Denied(self.principal.anonymous)
+            if not (metadata and self.mode == "CHALLENGE"):
+                raise Denied(self.principal.anonymous)
         return item
+
+    def check_write(self, item: Published, name: str) -> None:
+        """Refuse a write to a layer the caller may read but not write: in ``HIDE`` mode the
+        layer is read-only (an OGC error), in the other modes a challenge."""
+        if can_write(self.state, self.principal, item.workspace or "*", item.name):
+            return
+        if self.mode == "HIDE":
+            raise OwsError(f"{item.name} is read only", NO_CODE, "typeName")
+        raise Denied(self.principal.anonymous)
 
     def _lookup(self, name: str) -> Published | None:
         ws, sep, local = name.partition(":")

@@ -10,7 +10,7 @@ from starlette.responses import Response
 from ..catalog.entities import BBox, Coverage
 from ..catalog.tree import java_number
 from . import published, sources
-from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
+from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError
 from .kvp import Call
 from .model import View
 from .writer import XmlWriter
@@ -504,7 +504,10 @@ def get_coverage(view: View, call: Call) -> Response:
     ident = call.get(key)
     if not ident:
         raise OwsError(f"{key.lower()} parameter is required", MISSING, locator)
-    _find(view, ident, version, locator)
+    cov = _find(view, ident, version, locator)
+    layer = view.catalog.layer(cov.workspace, cov.name)
+    if layer is not None and not view.readable(layer):
+        raise Denied(view.principal.anonymous)  # listed in CHALLENGE mode, the data is not
     raise OwsError(
         f"The emulator holds no raster data for {ident}: GetCoverage cannot be answered",
         NOT_SUPPORTED,

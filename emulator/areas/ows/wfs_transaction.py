@@ -98,7 +98,9 @@ class Transaction:
                 self.view.find(f"{ft.workspace}:{ft.name}", "typeName")
             except OwsError:
                 raise OwsError(f"Feature type {name} unknown", INVALID, "typeName") from None
-        if not can_write(self.view.state, self.view.principal, ft.workspace, ft.name):
+        if layer is not None:
+            self.view.check_write(layer, f"{ft.workspace}:{ft.name}")
+        elif not can_write(self.view.state, self.view.principal, ft.workspace, ft.name):
             raise Denied(self.view.principal.anonymous)
         return ft
 

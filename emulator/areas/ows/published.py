@@ -109,6 +109,15 @@ def translated(texts: Any, default: str | None, languages: list[str]) -> str | N
     return default
 
 
+def text_for(languages: list[str], holder: Any, texts_key: str, default: str | None) -> str | None:
+    """``default``, or its translation from ``holder`` (an entity with ``extras``, or a
+    settings mapping) when ``languages`` names one it has (WFS 2.0, WCS 2.0)."""
+    if not languages:
+        return default
+    extras = holder.get(texts_key) if isinstance(holder, Mapping) else holder.extras.get(texts_key)
+    return translated(extras, default, languages) if extras else default
+
+
 def title(item: Layer | LayerGroup, resource: Resource | None, languages: list[str]) -> str | None:
     if isinstance(item, LayerGroup):
         return translated(item.extras.get("internationalTitle"), item.title, languages)

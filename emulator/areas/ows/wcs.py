@@ -183,9 +183,12 @@ def get_capabilities(view: View, call: Call) -> Response:
             ),
         ],
     )
+    langs = published.wanted_languages(call.get("AcceptLanguages") if v2 else None)
     w.start("ows:ServiceIdentification")
-    w.element("ows:Title", s.get("title"))
-    w.element("ows:Abstract", s.get("abstrct"))
+    w.element("ows:Title", published.text_for(langs, s, "internationalTitle", s.get("title")))
+    w.element(
+        "ows:Abstract", published.text_for(langs, s, "internationalAbstract", s.get("abstrct"))
+    )
     w.start("ows:Keywords")
     for kw in _kw(s.get("keywords") or []):
         w.element("ows:Keyword", kw)
@@ -231,8 +234,11 @@ def get_capabilities(view: View, call: Call) -> Response:
     for cov in covs:
         w.start("wcs:CoverageSummary")
         if v2:
-            w.element("ows:Title", cov.title)
-            w.element("ows:Abstract", cov.description or cov.abstract)
+            w.element("ows:Title", published.text_for(langs, cov, "internationalTitle", cov.title))
+            abstract = cov.description or cov.abstract
+            w.element(
+                "ows:Abstract", published.text_for(langs, cov, "internationalAbstract", abstract)
+            )
             w.start("ows:Keywords")
             for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)

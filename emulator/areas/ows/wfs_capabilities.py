@@ -113,6 +113,8 @@ class WfsCapabilities:
         self.types = feature_types(view)
         self.w = XmlWriter()
         self.href = f"{call.service_base}/wfs"
+        accept = call.get("AcceptLanguages") if version == V200 else None
+        self.languages = published.wanted_languages(accept)
 
     def _ns_attrs(self) -> list[tuple[str, str]]:
         prefixes = sorted({t.workspace for t in self.types})
@@ -293,8 +295,11 @@ class WfsCapabilities:
         for ft in self.types:
             w.start("FeatureType")
             w.element("Name", self._name(ft))
-            w.element("Title", ft.title)
-            w.element("Abstract", ft.abstract)
+            langs = self.languages
+            w.element("Title", published.text_for(langs, ft, "internationalTitle", ft.title))
+            w.element(
+                "Abstract", published.text_for(langs, ft, "internationalAbstract", ft.abstract)
+            )
             w.start("ows:Keywords")
             for kw in _kw_values(ft.keywords):
                 w.element("ows:Keyword", kw)
@@ -344,8 +349,12 @@ class WfsCapabilities:
     def _identification(self) -> None:
         w, s = self.w, self.service
         w.start("ows:ServiceIdentification")
-        w.element("ows:Title", s.get("title"))
-        w.element("ows:Abstract", s.get("abstrct"))
+        langs = self.languages
+        w.element("ows:Title", published.text_for(langs, s, "internationalTitle", s.get("title")))
+        w.element(
+            "ows:Abstract",
+            published.text_for(langs, s, "internationalAbstract", s.get("abstrct")),
+        )
         w.start("ows:Keywords")
         for kw in _kw_values(s.get("keywords") or []):
             w.element("ows:Keyword", kw)

@@ -377,10 +377,9 @@ def test_raster_dimensions_from_the_mosaic_index(tmp_path, client_for):
 WFS = {"wfs": "http://www.opengis.net/wfs", "wfs2": "http://www.opengis.net/wfs/2.0"}
 
 
-def _feature_type(client, version):
-    r = client.get(
-        "/wfs", params={"service": "WFS", "request": "GetCapabilities", "version": version}
-    )
+def _feature_type(client, version, **extra):
+    params = {"service": "WFS", "request": "GetCapabilities", "version": version, **extra}
+    r = client.get("/wfs", params=params)
     assert r.status_code == 200
     root = etree.fromstring(r.content)
     ns = WFS["wfs2"] if version == "2.0.0" else WFS["wfs"]
@@ -471,3 +470,41 @@ def test_wcs_metadata_links(client):
     assert (meta.get("about"), meta.get(HREF)) == ("dem", "http://md.example/dem.xml")
     names = _local(summary)
     assert names.index("Keywords") < names.index("Metadata") < names.index("WGS84BoundingBox")
+
+
+def test_wfs_20_and_wcs_201_translate_titles_for_accept_languages(client, emu):
+    assert client.put(FT, content=FT_XML, headers=XML).status_code == 200
+    body = "<coverage><internationalTitle><it>Dem italiano</it></internationalTitle></coverage>"
+    assert client.put(COV, content=body, headers=XML).status_code == 200
+    params = {"service": "WFS", "request": "GetCapabilities", "version": "2.0.0"}
+    ns = WFS["wfs2"]
+
+    def wfs_title(**extra):
+        root = etree.fromstring(client.get("/wfs", params={**params, **extra}).content)
+        ft = next(
+            f
+            for f in root.iter(f"{{{ns}}}FeatureType")
+            if f.findtext(f"{{{ns}}}Name") == "topp:states"
+        )
+        return ft.findtext(f"{{{ns}}}Title")
+
+    plain = emu.state.catalog.resources[("topp", "states")].title
+    assert wfs_title(AcceptLanguages="it") == "Stati USA"
+    assert wfs_title() == plain
+    # WFS 1.1.0 has no AcceptLanguages
+    ft, ns11 = _feature_type(client, "1.1.0", AcceptLanguages="it")
+    assert ft.findtext(f"{{{ns11}}}Title") == plain
+    wcs = {"service": "WCS", "request": "GetCapabilities", "version": "2.0.1"}
+    wcs20, ows = "{http://www.opengis.net/wcs/2.0}", "{http://www.opengis.net/ows/2.0}"
+    for lang, expected in (("it", "Dem italiano"), (None, None)):
+        extra = {"AcceptLanguages": lang} if lang else {}
+        root = etree.fromstring(client.get("/wcs", params={**wcs, **extra}).content)
+        summary = next(
+            s
+            for s in root.iter(f"{wcs20}CoverageSummary")
+            if s.findtext(f"{wcs20}CoverageId") == "sf__sfdem"
+        )
+        if expected:
+            assert summary.findtext(f"{ows}Title") == expected
+        else:
+            assert summary.findtext(f"{ows}Title") != "Dem italiano"

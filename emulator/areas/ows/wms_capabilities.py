@@ -8,6 +8,7 @@ and contact (``sources``) and the styles' descriptions (``styles``).
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,7 @@ from .kvp import Call, url
 from .legend import sample_size
 from .model import WORLD, View
 from .styles import body, text_of
+from .styles import scale_range as styles_scale
 from .writer import XmlWriter
 
 V111, V130 = "1.1.1", "1.3.0"
@@ -458,7 +460,40 @@ class Capabilities:
             self._style(name, layer.default_style, explicit=False)
         for ref in layer.styles:
             self._style(name, ref, explicit=True)
+        refs = [*layer.styles, *([layer.default_style] if layer.default_style else [])]
+        self._scale(refs)
         w.end("Layer")
+
+    def _scale(self, refs: list[Any]) -> None:
+        """1.3.0 ``Min``/``MaxScaleDenominator``, 1.1.1 ``ScaleHint`` (scale denominators,
+        GeoServer's default units), from the rules of the styles; none without limits."""
+        low, high = styles_scale(self.view.state, refs)
+        if self.v13:
+            if low != 0.0:
+                self.w.element("MinScaleDenominator", _num(low))
+            if high != math.inf:
+                self.w.element("MaxScaleDenominator", _num(high))
+        elif low != 0.0 or high != math.inf:
+            top = "Infinity" if high == math.inf else _num(high)
+            self.w.element("ScaleHint", None, [("min", _num(low)), ("max", top)])
+
+    def _group_styles(self, group: LayerGroup) -> list[Any]:
+        """The styles a group draws with: each member's (its group style, else its default),
+        nested groups' recursively."""
+        out: list[Any] = []
+        for i, ref in enumerate(group.publishables):
+            style = group.styles[i] if i < len(group.styles) else None
+            if style is not None:
+                out.append(style)
+            elif ref.kind == "layer":
+                layer = self.view.catalog.layers.get((ref.workspace, ref.name))
+                if layer is not None and layer.default_style is not None:
+                    out.append(layer.default_style)
+            else:
+                nested = self.view.catalog.layer_group(ref.workspace, ref.name)
+                if nested is not None and nested is not group:
+                    out.extend(self._group_styles(nested))
+        return out
 
     def _eo_root(self, group: LayerGroup) -> Any:
         if group.mode != "EO" or group.root_layer is None:
@@ -609,12 +644,15 @@ class Capabilities:
             w.element("Abstract", f"Default style for {name} layer")
             self._legend(name, None, None)
             w.end("Style")
+            self._scale(self._group_styles(group))
         if group.mode not in ("SINGLE", "OPAQUE_CONTAINER"):
             for item in view.members(group):
                 if isinstance(item, LayerGroup):
                     self._group(item, root=False)
                 else:
                     self._layer(item, root=False)
+        if not self.v13:
+            self._scale(self._group_styles(group))
         w.end("Layer")
 
 

@@ -508,3 +508,52 @@ def test_wfs_20_and_wcs_201_translate_titles_for_accept_languages(client, emu):
             assert summary.findtext(f"{ows}Title") == expected
         else:
             assert summary.findtext(f"{ows}Title") != "Dem italiano"
+
+
+# -- scale denominators ----------------------------------------------------------------------
+
+SCALED = """<StyledLayerDescriptor version="1.0.0" xmlns="http://www.opengis.net/sld"
+  xmlns:ogc="http://www.opengis.net/ogc"><NamedLayer><Name>s</Name><UserStyle><FeatureTypeStyle>
+  <Rule><MinScaleDenominator>1000</MinScaleDenominator><MaxScaleDenominator>50000
+  </MaxScaleDenominator><PointSymbolizer/></Rule>
+  <Rule><MinScaleDenominator>500</MinScaleDenominator><MaxScaleDenominator>20000
+  </MaxScaleDenominator><PointSymbolizer/></Rule>
+  </FeatureTypeStyle></UserStyle></NamedLayer></StyledLayerDescriptor>"""
+
+
+def test_scale_denominators_from_the_rules_of_the_layer_styles(client):
+    r = client.post(
+        "/rest/styles?name=scaled",
+        content=SCALED,
+        headers={"Content-Type": "application/vnd.ogc.sld+xml"},
+    )
+    assert r.status_code == 201, r.text
+    _time_ft(client)
+    body = {"layer": {"defaultStyle": {"name": "scaled"}}}
+    assert client.put("/rest/layers/sf:pts", json=body).status_code == 200
+    el = _layer(_caps(client), "sf:pts")
+    assert el.findtext("wms:MinScaleDenominator", namespaces=NS) == "500.0"
+    assert el.findtext("wms:MaxScaleDenominator", namespaces=NS) == "50000.0"
+    assert _local(el)[-2:] == ["MinScaleDenominator", "MaxScaleDenominator"]
+    hint = _layer(_caps(client, "1.1.1"), "sf:pts").find("ScaleHint")
+    assert (hint.get("min"), hint.get("max")) == ("500.0", "50000.0")
+    # a style without limits among the layer's styles lifts them (0 and infinity: nothing)
+    body = {"layer": {"styles": {"style": [{"name": "point"}]}}}
+    assert client.put("/rest/layers/sf:pts", json=body).status_code == 200
+    el = _layer(_caps(client), "sf:pts")
+    assert el.find("wms:MinScaleDenominator", NS) is None
+    assert el.find("wms:MaxScaleDenominator", NS) is None
+    assert _layer(_caps(client, "1.1.1"), "sf:pts").find("ScaleHint") is None
+    # a group aggregates the styles it draws its members with
+    group = {
+        "layerGroup": {
+            "name": "scaled_group",
+            "publishables": {"published": [{"@type": "layer", "name": "sf:pts"}]},
+            "styles": {"style": [{"name": "scaled"}]},
+        }
+    }
+    assert client.post("/rest/layergroups", json=group).status_code == 201
+    el = _layer(_caps(client), "scaled_group")
+    assert el.findtext("wms:MaxScaleDenominator", namespaces=NS) == "50000.0"
+    hint = _layer(_caps(client, "1.1.1"), "scaled_group").find("ScaleHint")
+    assert hint.get("min") == "500.0"

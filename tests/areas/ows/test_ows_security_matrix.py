@@ -267,8 +267,6 @@ def test_service_rules_per_service_and_operation(
 def test_a_disabled_service_answers_service_unavailable(
     secured, client, client_for, service, request_name, path, params
 ):
-    if service == "wmts":
-        pytest.skip("WMTS is GeoWebCache's service: its settings do not switch it off here")
     r = client.put(f"/rest/services/{service}/settings", json={service: {"enabled": False}})
     assert r.status_code == 200
     for caller in ("anonymous", "admin"):

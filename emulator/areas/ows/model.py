@@ -82,6 +82,14 @@ def check_service(state: State, principal: Principal, service: str, request: str
             return
 
 
+def disabled_services(res: Resource) -> set[str]:
+    """The services a resource switches off for itself (upper case), when its own service
+    configuration is on."""
+    if not res.extras.get("serviceConfiguration"):
+        return set()
+    return {str(s).upper() for s in res.extras.get("disabledServices") or []}
+
+
 class View:
     """The catalog as one service call sees it.
 
@@ -95,8 +103,11 @@ class View:
         principal: Principal,
         workspace: str | None = None,
         only: Published | None = None,
+        service: str | None = None,
     ) -> None:
         self.state = state
+        self.service = (service or "").upper()
+        """the service called (``WMS``…): a resource may disable it for itself"""
         self.catalog = state.catalog
         self.principal = principal
         self.workspace = workspace
@@ -116,11 +127,16 @@ class View:
         return self.catalog.resources[(layer.workspace, layer.name)]
 
     def enabled(self, item: Published) -> bool:
+        """Enabled with its resource and store, and its resource does not disable the
+        service called (``serviceConfiguration`` with ``disabledServices``: GeoServer's
+        ``DisabledServiceResourceFilter`` hides it from that service as if absent)."""
         if isinstance(item, LayerGroup):
             return item.enabled
         res = self.catalog.resources.get((item.workspace, item.name))
         store = res and self.catalog.stores.get((res.workspace, res.store))
-        return bool(item.enabled and res and res.enabled and store and store.enabled)
+        if not (item.enabled and res and res.enabled and store and store.enabled):
+            return False
+        return not (self.service and self.service in disabled_services(res))
 
     def advertised(self, item: Published) -> bool:
         if isinstance(item, LayerGroup):

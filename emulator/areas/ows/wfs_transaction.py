@@ -93,6 +93,8 @@ class Transaction:
             raise OwsError(f"Feature type {name} unknown", INVALID, "typeName")
         ft = candidates[0]
         layer = catalog.layer(ft.workspace, ft.name)
+        if layer is not None and not self.view.enabled(layer):
+            raise OwsError(f"Feature type {name} unknown", INVALID, "typeName")
         if layer is not None and not self.view.readable(layer):
             try:
                 self.view.find(f"{ft.workspace}:{ft.name}", "typeName")

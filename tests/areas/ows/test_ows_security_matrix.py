@@ -285,3 +285,24 @@ def test_a_service_disabled_in_one_workspace(secured, client, service):
     assert b"ServiceUnavailable" in client.get(f"/topp/{service}", params=params).content
     assert b"ServiceUnavailable" not in client.get(f"/sf/{service}", params=params).content
     assert b"ServiceUnavailable" not in client.get(f"/{service}", params=params).content
+
+
+def test_a_resource_disabling_a_service_for_itself(client):
+    body = {"featureType": {"serviceConfiguration": True, "disabledServices": {"string": ["WFS"]}}}
+    url = "/rest/workspaces/topp/datastores/states_shapefile/featuretypes/states"
+    assert client.put(url, json=body).status_code == 200
+    wfs_caps = client.get("/wfs", params={**CAPS, "service": "WFS", "version": "1.1.0"})
+    assert b"topp:states" not in wfs_caps.content and b"topp:tasmania_roads" in wfs_caps.content
+    r = client.get("/wfs", params=OPERATIONS["WFS GetFeature"][1])
+    assert outcome(r) == "hidden"
+    r = client.post("/wfs", content=DELETE, headers={"Content-Type": "application/xml"})
+    assert outcome(r) == "hidden"
+    # the other services still serve it
+    assert (
+        b"<Name>topp:states</Name>" in client.get("/wms", params={**CAPS, "service": "WMS"}).content
+    )
+    assert outcome(client.get("/wms", params=OPERATIONS["WMS GetMap"][1])) == "ok"
+    # without its own service configuration the list is not applied
+    body = {"featureType": {"serviceConfiguration": False}}
+    assert client.put(url, json=body).status_code == 200
+    assert outcome(client.get("/wfs", params=OPERATIONS["WFS GetFeature"][1])) == "ok"

@@ -181,7 +181,12 @@ def check_wmts(emu, base_url):
         if name in layers:
             layer, res = layers[name]
             assert got.title == res.title, name
+            assert got.abstract == res.abstract, name
+            assert got.keywords == [_keyword(k) for k in res.keywords], name
             assert got.boundingBoxWGS84 == pytest.approx(_box(res.latlon_bbox)), name
+            if layer.default_style is not None:
+                default = [k for k, v in got.styles.items() if v.get("isDefault")]
+                assert default == [layer.default_style.prefixed], name
         assert set(got.tilematrixsetlinks) == set(tile_layer.gridsets), name
         assert set(got.formats) == set(tile_layer.formats), name
     return wmts

@@ -127,7 +127,11 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("ows:UpperCorner", f"{_num(box.maxx)} {_num(box.maxy)}")
             w.end("ows:WGS84BoundingBox")
         w.element("ows:Identifier", name)
-        default = item.default_style.name if isinstance(item, Layer) and item.default_style else ""
+        # GeoServer's style parameter filter names the layer's default style prefixed
+        # (``ws:style`` for a workspace style)
+        default = (
+            item.default_style.prefixed if isinstance(item, Layer) and item.default_style else ""
+        )
         w.start("Style", [("isDefault", "true")])
         w.element("ows:Identifier", default)
         legend = url(
@@ -283,7 +287,7 @@ def get_tile(view: View, call: Call) -> Response:
         ]
     else:
         ref = item.default_style or StyleRef(None, "generic")
-        if style and style != ref.name:
+        if style and style not in (ref.name, ref.prefixed):
             ref = style_ref(view, item, style)
         layers = [(item, ref)]
     for layer, ref in layers:

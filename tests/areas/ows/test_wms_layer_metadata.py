@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from geoserver_emulator import Emulator
@@ -557,3 +559,78 @@ def test_scale_denominators_from_the_rules_of_the_layer_styles(client):
     assert el.findtext("wms:MaxScaleDenominator", namespaces=NS) == "50000.0"
     hint = _layer(_caps(client, "1.1.1"), "scaled_group").find("ScaleHint")
     assert hint.get("min") == "500.0"
+
+
+# -- whatever the catalog holds, the documents parse ------------------------------------------
+
+ANY_TEXT = st.one_of(st.none(), st.text(max_size=12), st.sampled_from(["LIST", "MINIMUM", "1e3"]))
+DIMENSION = st.fixed_dictionaries(
+    {"enabled": st.sampled_from([True, "true", False])},
+    optional={
+        "attribute": st.sampled_from(["obs", "depth", "name", "nothing"]),
+        "presentation": st.sampled_from(
+            ["LIST", "CONTINUOUS_INTERVAL", "DISCRETE_INTERVAL", "bogus"]
+        ),
+        "resolution": ANY_TEXT,
+        "units": ANY_TEXT,
+        "unitSymbol": ANY_TEXT,
+        "defaultValue": st.fixed_dictionaries(
+            {
+                "strategy": st.sampled_from(["MINIMUM", "MAXIMUM", "NEAREST", "FIXED", "x"]),
+            },
+            optional={"referenceValue": ANY_TEXT},
+        ),
+    },
+)
+LINK = st.fixed_dictionaries(
+    {}, optional={"type": ANY_TEXT, "metadataType": ANY_TEXT, "content": ANY_TEXT}
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    time=DIMENSION,
+    elevation=DIMENSION,
+    links=st.lists(LINK, max_size=3),
+    logo=st.fixed_dictionaries(
+        {},
+        optional={
+            "title": ANY_TEXT,
+            "logoURL": ANY_TEXT,
+            "logoType": ANY_TEXT,
+            "logoWidth": st.integers(-5, 5),
+            "logoHeight": st.integers(-5, 5),
+        },
+    ),
+)
+def test_any_metadata_the_catalog_keeps_gives_documents_that_parse(
+    emu, client, time, elevation, links, logo
+):
+    if ("sf", "pts") not in emu.state.catalog.layers:
+        _time_ft(client)
+    ft = {
+        "featureType": {
+            "metadata": {
+                "entry": [
+                    {"@key": "time", "dimensionInfo": time},
+                    {"@key": "elevation", "dimensionInfo": elevation},
+                ]
+            },
+            "metadataLinks": {"metadataLink": [{k: v for k, v in x.items() if v} for x in links]},
+        }
+    }
+    url = "/rest/workspaces/sf/datastores/pts/featuretypes/pts"
+    assert client.put(url, json=ft).status_code == 200
+    layer = {"layer": {"attribution": {k: v for k, v in logo.items() if v is not None}}}
+    assert client.put("/rest/layers/sf:pts", json=layer).status_code == 200
+    for version in ("1.1.1", "1.3.0"):
+        _layer(_caps(client, version), "sf:pts")
+    for version in ("1.1.0", "2.0.0"):
+        _feature_type_named(client, version, "sf:pts")
+    assert not emu.internal_errors
+
+
+def _feature_type_named(client, version, name):
+    params = {"service": "WFS", "request": "GetCapabilities", "version": version}
+    root = etree.fromstring(client.get("/wfs", params=params).content)
+    assert any(e.text == name for e in root.iter() if etree.QName(e).localname == "Name")

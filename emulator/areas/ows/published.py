@@ -10,7 +10,7 @@ and metadata entries; pure domain logic, no XML.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..catalog.entities import Coverage, FeatureType, Layer, LayerGroup, Resource
@@ -407,3 +407,72 @@ def _elevation_default(info: Mapping[str, Any], elevs: list[float]) -> float:
         target = float(_number(ref) or 0.0)
         return min(elevs, key=lambda e: (abs(e - target), e))
     return elevs[0]
+
+
+# -- the dimensions a map request selects ----------------------------------------------------
+
+
+def feature_selector(
+    state: State,
+    resource: Resource,
+    time: str | None,
+    elevation: str | None,
+    now: datetime.datetime,
+) -> Callable[[Mapping[str, Any]], bool] | None:
+    """Which features of a feature type a GetMap or GetFeatureInfo draws, by its enabled
+    ``time``/``elevation`` dimensions: those the ``TIME``/``ELEVATION`` values name (an
+    instant or number, a list, a ``start/end`` range), else those at the dimension's default
+    value (GeoServer applies the default when the request names none). None: no selection."""
+    tests: list[Callable[[Mapping[str, Any]], bool]] = []
+    info = _info(resource, "time")
+    if isinstance(resource, FeatureType) and info is not None and info.get("attribute"):
+        attr = str(info["attribute"])
+        wanted = time
+        if not wanted or wanted.lower() == "current":
+            raw = _values(state, resource, info, "Time") or []
+            times = sorted({t for t in (_instant(v) for v in raw) if t})
+            wanted = _time_default(info, times, now) if times else None
+        match = _time_match(wanted) if wanted else None
+        if match is not None:
+            tests.append(lambda props, a=attr, m=match: m(_instant(props.get(a))))
+    info = _info(resource, "elevation")
+    if isinstance(resource, FeatureType) and info is not None and info.get("attribute"):
+        attr = str(info["attribute"])
+        wanted = elevation
+        if not wanted:
+            raw = _values(state, resource, info, "Elevation") or []
+            elevs = sorted({e for e in (_number(v) for v in raw) if e is not None})
+            wanted = java_number(_elevation_default(info, elevs)) if elevs else None
+        ematch = _number_match(wanted) if wanted else None
+        if ematch is not None:
+            tests.append(lambda props, a=attr, m=ematch: m(_number(props.get(a))))
+    if not tests:
+        return None
+    return lambda props: all(t(props) for t in tests)
+
+
+def _time_match(text: str) -> Callable[[datetime.datetime | None], bool] | None:
+    """A test for ``a``, ``a,b`` or ``start/end[/period]``; None when nothing parses."""
+    ranges: list[tuple[datetime.datetime, datetime.datetime]] = []
+    for part in text.split(","):
+        bounds = part.strip().split("/")
+        start = _instant(bounds[0])
+        end = _instant(bounds[1]) if len(bounds) > 1 else start
+        if start is not None and end is not None:
+            ranges.append((start, end))
+    if not ranges:
+        return None
+    return lambda t: t is not None and any(a <= t <= b for a, b in ranges)
+
+
+def _number_match(text: str) -> Callable[[float | None], bool] | None:
+    ranges: list[tuple[float, float]] = []
+    for part in text.split(","):
+        bounds = part.strip().split("/")
+        low = _number(bounds[0])
+        high = _number(bounds[1]) if len(bounds) > 1 else low
+        if low is not None and high is not None:
+            ranges.append((low, high))
+    if not ranges:
+        return None
+    return lambda v: v is not None and any(a <= v <= b for a, b in ranges)

@@ -291,7 +291,7 @@ def get_tile(view: View, call: Call) -> Response:
             ref = style_ref(view, item, style)
         layers = [(item, ref)]
     for layer, ref in layers:
-        features, geometry, data_srs = wms_map.held_features(view, layer)
+        features, geometry, data_srs = wms_map.held_features(view, layer, call)
         if features and geometry is not None and crs.transform(data_srs, srs) is not None:
             painter.draw_layer(
                 features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale

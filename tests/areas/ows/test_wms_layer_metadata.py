@@ -634,3 +634,61 @@ def _feature_type_named(client, version, name):
     params = {"service": "WFS", "request": "GetCapabilities", "version": version}
     root = etree.fromstring(client.get("/wfs", params=params).content)
     assert any(e.text == name for e in root.iter() if etree.QName(e).localname == "Name")
+
+
+# -- TIME and ELEVATION select the features drawn and queried --------------------------------
+
+INFO = {
+    "service": "WMS",
+    "version": "1.1.1",
+    "request": "GetFeatureInfo",
+    "layers": "sf:pts",
+    "query_layers": "sf:pts",
+    "styles": "",
+    "srs": "EPSG:4326",
+    "bbox": "0,0,4,4",
+    "width": "2",
+    "height": "2",
+    "format": "image/png",
+    "info_format": "application/json",
+    "feature_count": "10",
+    "x": "0",
+    "y": "1",
+}
+
+
+def _ids(client, **extra):
+    r = client.get("/wms", params={**INFO, **extra})
+    assert r.status_code == 200, r.text
+    return sorted(f["id"] for f in r.json()["features"])
+
+
+def test_time_and_elevation_select_features_defaults_included(client):
+    _time_ft(client)
+    # no TIME/ELEVATION: GeoServer applies the defaults (the time nearest to now, the
+    # lowest elevation): no feature is at both
+    assert _ids(client) == []
+    assert _ids(client, time="2020-01-02T00:00:00Z", elevation="10") == ["pts.1"]
+    assert _ids(client, time="2020-01-01/2020-01-02", elevation="0/100") == [
+        "pts.1",
+        "pts.2",
+        "pts.3",
+    ]
+    assert _ids(client, time="2020-01-01,2020-01-02", elevation="5,20") == ["pts.2", "pts.3"]
+    assert _ids(client, time="current", elevation="0/100") == ["pts.1", "pts.3"]
+    # the maps draw the same selection
+    get_map = {**INFO, "request": "GetMap", "transparent": "true", "width": "8", "height": "8"}
+    empty = client.get("/wms", params=get_map).content
+    drawn = client.get(
+        "/wms", params={**get_map, "time": "2020-01-01/2020-01-02", "elevation": "0/100"}
+    ).content
+    assert empty != drawn
+    # dimensions switched off: TIME and ELEVATION select nothing
+    body = (
+        "<featureType><metadata><entry key='time'><dimensionInfo><enabled>false</enabled>"
+        "</dimensionInfo></entry><entry key='elevation'><dimensionInfo><enabled>false"
+        "</enabled></dimensionInfo></entry></metadata></featureType>"
+    )
+    url = "/rest/workspaces/sf/datastores/pts/featuretypes/pts"
+    assert client.put(url, content=body, headers=XML).status_code == 200
+    assert _ids(client, time="1999-01-01") == ["pts.1", "pts.2", "pts.3"]

@@ -246,9 +246,11 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("wcs:CoverageId", _name(view, cov, version))
             w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
             _wgs84(w, cov.latlon_bbox)
-        else:
-            w.element("ows:Title", cov.title)
-            w.element("ows:Abstract", cov.description or cov.abstract)
+        else:  # GeoServer leaves an empty title or abstract out in 1.1.1
+            if cov.title:
+                w.element("ows:Title", cov.title)
+            if cov.description or cov.abstract:
+                w.element("ows:Abstract", cov.description or cov.abstract)
             w.start("ows:Keywords")
             for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..catalog.entities import Coverage, FeatureType, Layer, LayerGroup, Resource
 from ..catalog.tree import java_number
 from . import sources
+from .errors import OwsError
 
 if TYPE_CHECKING:
     from ...core.state import State
@@ -116,6 +117,49 @@ def text_for(languages: list[str], holder: Any, texts_key: str, default: str | N
         return default
     extras = holder.get(texts_key) if isinstance(holder, Mapping) else holder.extras.get(texts_key)
     return translated(extras, default, languages) if extras else default
+
+
+def check_languages(languages: list[str], holders: list[Any]) -> None:
+    """GeoServer's check of ``AcceptLanguages`` (``InternationalContentHelper.verify``):
+    refused when no title or abstract of the document (``holders``: their locale → text
+    maps) has a translation at all, or none in a requested language (``*`` accepts any)."""
+    if not languages:
+        return
+    supported = sorted(
+        {str(k) for texts in holders if isinstance(texts, Mapping) for k in texts if k}
+    )
+    requested = ",".join(languages)
+    if not supported:
+        raise OwsError(
+            f"Content has been requested in one of the following languages: {requested}. "
+            "But there is no international content defined"
+        )
+    if "*" in languages:
+        return
+    for lang in languages:
+        base = lang.replace("_", "-").split("-")[0]
+        if lang in supported or (
+            "-" not in lang and any(s.split("_")[0] == base for s in supported)
+        ):
+            return
+    raise OwsError(
+        f"Content has been requested in one of the following languages: {requested}. "
+        f"But supported languages are: {','.join(supported)}"
+    )
+
+
+def holders(
+    service: Mapping[str, Any], items: list[Any], resources: list[Resource | None]
+) -> list[Any]:
+    """The locale → text maps of a document: the service's, its items' and resources'."""
+    out: list[Any] = [service.get("internationalTitle"), service.get("internationalAbstract")]
+    for holder in [*items, *resources]:
+        if holder is not None:
+            out += [
+                holder.extras.get("internationalTitle"),
+                holder.extras.get("internationalAbstract"),
+            ]
+    return out
 
 
 def title(item: Layer | LayerGroup, resource: Resource | None, languages: list[str]) -> str | None:

@@ -184,6 +184,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         ],
     )
     langs = published.wanted_languages(call.get("AcceptLanguages") if v2 else None)
+    published.check_languages(langs, published.holders(s, [], list(covs)))
     w.start("ows:ServiceIdentification")
     w.element("ows:Title", published.text_for(langs, s, "internationalTitle", s.get("title")))
     w.element(

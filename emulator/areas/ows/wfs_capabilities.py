@@ -126,6 +126,9 @@ class WfsCapabilities:
         return out
 
     def write(self) -> bytes:
+        if self.languages:
+            found = published.holders(self.service, [], list(self.types))
+            published.check_languages(self.languages, found)
         seq = str(sources.update_sequence(self.view.state))
         if self.version == V100:
             self._v100(seq)

@@ -151,6 +151,11 @@ class Capabilities:
     # -- the document -----------------------------------------------------------------
 
     def write(self) -> bytes:
+        if self.languages:
+            layers, groups = self.view.layers(), self.view.groups()
+            resources = [self.view.resource(x) for x in layers]
+            found = published.holders(self.service, [*layers, *groups], resources)
+            published.check_languages(self.languages, found)
         seq = str(sources.update_sequence(self.view.state))
         if self.v13:
             location = (

@@ -155,7 +155,24 @@ def test_accept_languages_picks_the_translated_title_and_abstract(described, emu
     assert texts(AcceptLanguages="en") == ("US States", res.abstract)
     assert texts(AcceptLanguages="fr it") == ("Stati USA", "Gli stati")
     assert texts(Language="it") == ("Stati USA", "Gli stati")
-    assert texts(AcceptLanguages="fr") == (res.title, res.abstract)
+    # a language no title or abstract has: GeoServer refuses the request
+    query = {"service": "WMS", "request": "GetCapabilities", "version": version}
+    r = described.get("/wms", params={**query, "AcceptLanguages": "fr"})
+    assert b"Content has been requested in one of the following languages: fr. " in r.content
+    assert b"But supported languages are: en,it" in r.content
+
+
+def test_accept_languages_without_any_translation_is_refused(client):
+    for path, params in (
+        ("/wms", {"service": "WMS", "version": "1.3.0"}),
+        ("/wfs", {"service": "WFS", "version": "2.0.0"}),
+        ("/wcs", {"service": "WCS", "version": "2.0.1"}),
+    ):
+        query = {**params, "request": "GetCapabilities", "AcceptLanguages": "it"}
+        r = client.get(path, params=query)
+        assert b"But there is no international content defined" in r.content, path
+        root = etree.fromstring(r.content)
+        assert etree.QName(root).localname in ("ServiceExceptionReport", "ExceptionReport")
 
 
 def test_layer_without_any_of_it_writes_none_of_it(client):

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..catalog.entities import BBox, Layer, LayerGroup
 from ..catalog.tree import java_number
-from . import crs, published, sources
+from . import crs, dimensions, published, sources
 from .kvp import Call, url
 from .legend import sample_size
 from .model import WORLD, View
@@ -454,7 +454,7 @@ class Capabilities:
         if res.native_bbox is not None:
             self._bbox(res.native_bbox, crs)
         self._bbox_for_each_crs(latlon, crs)
-        self._dimensions(published.dimensions(self.view.state, res, self.now))
+        self._dimensions(dimensions.dimensions(self.view.state, res, self.now))
         self._links(layer, [res])
         for link in published.data_links(res):
             w.start("DataURL")
@@ -507,7 +507,7 @@ class Capabilities:
         layer = self.view.catalog.layers.get((ref.workspace, ref.name))
         return None if layer is None else self.view.resource(layer)
 
-    def _dimensions(self, dims: list[published.Dimension]) -> None:
+    def _dimensions(self, dims: list[dimensions.Dimension]) -> None:
         """Time and elevation: one ``Dimension`` each in 1.3.0; in 1.1.1 the declarations
         (``Dimension`` with units) first, then an ``Extent`` with the values."""
         w = self.w
@@ -639,7 +639,7 @@ class Capabilities:
         self._bbox_for_each_crs(latlon, crs)
         root_layer = self._eo_root(group)
         if root_layer is not None:
-            self._dimensions(published.dimensions(self.view.state, root_layer, self.now))
+            self._dimensions(dimensions.dimensions(self.view.state, root_layer, self.now))
         members = [view.resource(m) for m in group_layers(view, group)]
         self._links(group, members)
         if self.v13:

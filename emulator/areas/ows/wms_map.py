@@ -11,7 +11,7 @@ from starlette.responses import Response
 from ...core.record import record
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
-from . import crs, paint, published, render, sources, styles, wfs_query
+from . import crs, dimensions, paint, render, sources, styles, wfs_query
 from .errors import (
     INVALID,
     INVALID_CRS,
@@ -173,7 +173,7 @@ def held_features(view: View, layer: Layer, call: Call) -> tuple[list[Any], str 
     _, geometry = wfs_query.schema(view, res)
     features = list(table.features)
     now = datetime.datetime.fromisoformat(call.now.replace("Z", "+00:00"))
-    selector = published.feature_selector(
+    selector = dimensions.feature_selector(
         view.state, res, call.get("TIME"), call.get("ELEVATION"), now
     )
     if selector is not None:

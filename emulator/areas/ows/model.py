@@ -256,7 +256,7 @@ class View:
                 raise Denied(self.principal.anonymous)
         return item
 
-    def check_write(self, item: Published, name: str) -> None:
+    def check_write(self, item: Published) -> None:
         """Refuse a write to a layer the caller may read but not write: in ``HIDE`` mode the
         layer is read-only (an OGC error), in the other modes a challenge."""
         if can_write(self.state, self.principal, item.workspace or "*", item.name):

@@ -101,7 +101,7 @@ class Transaction:
             except OwsError:
                 raise OwsError(f"Feature type {name} unknown", INVALID, "typeName") from None
         if layer is not None:
-            self.view.check_write(layer, f"{ft.workspace}:{ft.name}")
+            self.view.check_write(layer)
         elif not can_write(self.view.state, self.view.principal, ft.workspace, ft.name):
             raise Denied(self.view.principal.anonymous)
         return ft

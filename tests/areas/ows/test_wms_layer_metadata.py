@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from geoserver_emulator import Emulator
+from geoserver_emulator.wire.text import xml_safe
 
 NS = {"wms": "http://www.opengis.net/wms", "xlink": "http://www.w3.org/1999/xlink"}
 HREF = "{http://www.w3.org/1999/xlink}href"
@@ -580,7 +581,10 @@ def test_scale_denominators_from_the_rules_of_the_layer_styles(client):
 
 # -- whatever the catalog holds, the documents parse ------------------------------------------
 
-ANY_TEXT = st.one_of(st.none(), st.text(max_size=12), st.sampled_from(["LIST", "MINIMUM", "1e3"]))
+# text a client may send: what XML 1.0 can carry (the rest is refused with 400 on input)
+ANY_TEXT = st.one_of(
+    st.none(), st.text(max_size=12).filter(xml_safe), st.sampled_from(["LIST", "MINIMUM", "1e3"])
+)
 DIMENSION = st.fixed_dictionaries(
     {"enabled": st.sampled_from([True, "true", False])},
     optional={

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .import_catalog import _resource, _store_base, _strings
+from ..areas.catalog import fields
+from .import_catalog import _extras, _resource, _store_base, _strings
 from .import_values import listed, names, seg, unwrap
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ def _store(ctx: Context, ws: str, name: str, data: dict[str, Any]) -> dict[str, 
 
 def _layer(ctx: Context, ws: str, data: dict[str, Any]) -> dict[str, Any]:
     out = _resource(ctx, ws, data)
+    _extras(out, data, fields.WMTS_LAYER)  # the resource fields both layer kinds have
     out.update({k: data[k] for k in WMS_VALUES if data.get(k) is not None})
     for key in ("selectedRemoteFormats", "selectedRemoteStyles"):
         if data.get(key):

@@ -265,6 +265,7 @@ def _layer(ctx: Context, ws: str, name: str) -> dict[str, Any] | bool:
     styles = [s for s in (_style_name(x) for x in listed(data, "styles", "style")) if s]
     if styles:
         out["styles"] = styles
+    _extras(out, data, fields.LAYER)
     return out
 
 

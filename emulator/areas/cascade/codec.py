@@ -15,6 +15,7 @@ from typing import Any
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ..catalog import fields as tables
 from ..catalog.codec import (
     Links,
     bbox_node,
@@ -25,6 +26,7 @@ from ..catalog.codec import (
     strings_node,
 )
 from ..catalog.entities import PROJECTION_POLICIES
+from ..catalog.generic import read_extras, write_extras
 from ..catalog.parse import (
     bbox,
     entries,
@@ -138,8 +140,13 @@ def parse_store(d: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def parse_layer(d: dict[str, Any]) -> dict[str, Any]:
+def parse_layer(d: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The field changes a ``wmsLayer``/``wmtsLayer`` body carries; the generic resource
+    fields (metadata and data links, i18n title…) under ``extras``."""
     out: dict[str, Any] = {}
+    changes = read_extras(d, tables.TABLES[kind])
+    if changes:
+        out["extras"] = changes
     for key, attr in LAYER_TEXT:
         _put(out, d, key, attr, text(d, key))
     policy = enum(d, "projectionPolicy", PROJECTION_POLICIES, "projection policy")
@@ -254,10 +261,10 @@ def layer_node(layer: WMSLayer | WMTSLayer, store: HTTPStore, links: Links) -> N
             {"class": store.kind},
         )
     )
-    node.add("serviceConfiguration", False).add("simpleConversionEnabled", False)
     if isinstance(layer, WMSLayer):
         _wms_fields(node, layer)
-    return node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
+    node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
+    return write_extras(node, tables.TABLES[layer.kind], layer.extras, links.vendor)
 
 
 def _wms_fields(node: Node, layer: WMSLayer) -> None:

@@ -211,6 +211,22 @@ COVERAGE = (
     _t("nativeCoverageName"),
     *_m("dateCreated", "dateModified"),
 )
+WMS_LAYER = (
+    *RESOURCE,
+    _t("forcedRemoteStyle"),
+    _t("preferredFormat"),
+    _t("selectedRemoteFormats", STRINGS),
+    _t("selectedRemoteStyles", STRINGS),
+    _t("minScale", FLOAT),
+    _t("maxScale", FLOAT),
+    _t("metadataBBoxRespected", BOOL),
+    Field("allAvailableRemoteStyles"),
+    *_m("dateCreated", "dateModified"),
+)
+"""a cascaded WMS layer (``WMSLayerInfo``): every resource field, then its own (the cascade
+area's codec writes the model fields, the generic ones come from here)"""
+WMTS_LAYER = (*RESOURCE, *_m("dateCreated", "dateModified"))
+"""a cascaded WMTS layer (``WMTSLayerInfo``): the resource fields"""
 LAYER = (
     Field("name"),
     Field("abstractTxt", TEXT),
@@ -262,6 +278,8 @@ TABLES: dict[str, tuple[Field, ...]] = {
     "coverage": COVERAGE,
     "layer": LAYER,
     "layerGroup": LAYER_GROUP,
+    "wmsLayer": WMS_LAYER,
+    "wmtsLayer": WMTS_LAYER,
 }
 """every catalog kind this area writes, by its root element"""
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..areas.catalog import fields
+from ..scenarios.scrub import is_secret_key
 from .import_catalog import _extras, _resource, _store_base, _strings
-from .import_values import listed, names, seg, unwrap
+from .import_values import entries, listed, names, seg, unwrap
 
 if TYPE_CHECKING:
     from .importer import Context
@@ -64,6 +65,11 @@ def _store(ctx: Context, ws: str, name: str, data: dict[str, Any]) -> dict[str, 
     if isinstance(data.get("password"), str) and data["password"]:
         out["password"] = ctx.secret(data["password"])
     out.update({k: data[k] for k in STORE_VALUES if data.get(k) is not None})
+    params = entries(data.get("connectionParameters"))
+    if params:
+        out["connectionParameters"] = {
+            k: ctx.secret(v) if is_secret_key(k) and v else v for k, v in params.items()
+        }
     return out
 
 

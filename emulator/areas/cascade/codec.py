@@ -135,8 +135,11 @@ def parse_store(d: dict[str, Any]) -> dict[str, Any]:
     _put(out, d, "disableOnConnFailure", "disable_on_conn_failure", flag(d, "disableOnConnFailure"))
     _put(out, d, "workspace", "workspace", ref_name(d, "workspace"))
     _put(out, d, "metadata", "metadata", entries(d, "metadata", structured=True))
-    if out.get("metadata", {}) is None:
-        out["metadata"] = {}
+    params = entries(d, "connectionParameters")
+    _put(out, d, "connectionParameters", "connection_parameters", params)
+    for key in ("metadata", "connection_parameters"):
+        if key in out and out[key] is None:
+            out[key] = {}
     return out
 
 
@@ -215,6 +218,8 @@ def store_node(store: HTTPStore, links: Links, fmt: str, layers: list[str]) -> N
     node.add("type", store.type).add("enabled", store.enabled)
     if fmt != "html":  # GeoServer's page links only the layers
         node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
+    if store.connection_parameters:
+        node.child(entries_node("connectionParameters", store.connection_parameters))
     if store.metadata:
         node.child(entries_node("metadata", store.metadata))
     node.add("__default" if fmt == "xml" else "_default", store.default)

@@ -53,6 +53,7 @@ STORE_FIELDS: Table = (
     ("dateModified", "date_modified", "str"),
     ("disableOnConnFailure", "disable_on_conn_failure", "bool"),
     ("metadata", "metadata", "metadata"),
+    ("connectionParameters", "connection_parameters", "metadata"),
     ("capabilitiesUrl", "capabilities_url", "str"),
     ("user", "user", "str"),
     ("password", "password", "str"),

@@ -152,6 +152,30 @@ def _store(*extra: Field) -> tuple[Field, ...]:
     )
 
 
+_HTTP = (
+    _t("capabilitiesURL"),
+    _t("user"),
+    _t("password"),
+    _t("maxConnections", INT),
+    _t("readTimeout", INT),
+    _t("connectTimeout", INT),
+)
+WMS_STORE = (
+    Field("name"),
+    _t("description"),
+    _t("type"),
+    _t("enabled", BOOL),
+    Field("workspace"),
+    _t("connectionParameters", MAP),
+    _t("metadata", MAP),
+    Field("__default"),
+    *_m("dateCreated", "dateModified"),
+    _t("disableOnConnFailure", BOOL),
+    *_HTTP,
+)
+"""a WMS store (``WMSStoreInfo``: a store and an ``HTTPStoreInfo``), as the cascade area's
+codec writes it"""
+WMTS_STORE = (*WMS_STORE, _t("headerName"), _t("headerValue"))
 DATA_STORE = _store()
 COVERAGE_STORE = _store(_t("url"))
 STORE = _store(_t("url"), _t("capabilitiesURL"))
@@ -278,6 +302,8 @@ TABLES: dict[str, tuple[Field, ...]] = {
     "coverage": COVERAGE,
     "layer": LAYER,
     "layerGroup": LAYER_GROUP,
+    "wmsStore": WMS_STORE,
+    "wmtsStore": WMTS_STORE,
     "wmsLayer": WMS_LAYER,
     "wmtsLayer": WMTS_LAYER,
 }

@@ -206,6 +206,16 @@ KINDS: dict[str, dict[str, Any]] = {
         ),
         "path": "/rest/layergroups/drawn",
     },
+    "wmsStore": {
+        "table": F.WMS_STORE,
+        "create": ("POST", "/rest/workspaces/sf/wmsstores", {"name": "drawn"}),
+        "path": "/rest/workspaces/sf/wmsstores/drawn",
+    },
+    "wmtsStore": {
+        "table": F.WMTS_STORE,
+        "create": ("POST", "/rest/workspaces/sf/wmtsstores", {"name": "drawn"}),
+        "path": "/rest/workspaces/sf/wmtsstores/drawn",
+    },
     "wmsLayer": {
         "table": F.WMS_LAYER,
         "create": (
@@ -359,7 +369,7 @@ def _create(client, kind: str, doc: dict[str, Any], fmt: str) -> list[dict[str, 
         assert r.status_code == 200, r.text
         return [doc]
     method, path, base = spec["create"]
-    if kind in ("dataStore", "coverageStore"):  # POST forces some fields: PUT the rest
+    if kind in ("dataStore", "coverageStore", "wmsStore", "wmtsStore"):  # POST forces some
         r = send(client, method, path, kind, table, base, fmt)
         assert r.status_code == 201, r.text
         r = send(client, "PUT", spec["path"], kind, table, doc, fmt)
@@ -445,7 +455,9 @@ def test_layer_group_round_trip(emu, client, first, second, fmt):
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    kind=st.sampled_from(["featureType", "layer", "layerGroup", "workspace", "wmsLayer"]),
+    kind=st.sampled_from(
+        ["featureType", "layer", "layerGroup", "workspace", "wmsLayer", "wmsStore", "wmtsStore"]
+    ),
     data=st.data(),
 )
 def test_scenario_dump_keeps_the_drawn_fields(emu, client, kind, data):
@@ -511,3 +523,15 @@ def test_wms_layer_round_trip(emu, client, first, second, fmt):
 @given(first=docs("wmtsLayer"), second=docs("wmtsLayer"), fmt=FMT)
 def test_wmts_layer_round_trip(emu, client, first, second, fmt):
     _round_trip(emu, client, "wmtsLayer", first, second, fmt)
+
+
+@SETTINGS
+@given(first=docs("wmsStore"), second=docs("wmsStore"), fmt=FMT)
+def test_wms_store_round_trip(emu, client, first, second, fmt):
+    _round_trip(emu, client, "wmsStore", first, second, fmt)
+
+
+@SETTINGS
+@given(first=docs("wmtsStore"), second=docs("wmtsStore"), fmt=FMT)
+def test_wmts_store_round_trip(emu, client, first, second, fmt):
+    _round_trip(emu, client, "wmtsStore", first, second, fmt)

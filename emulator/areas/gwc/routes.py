@@ -7,6 +7,8 @@ Errors are GWC's ``RestException`` answers (``seeding.layers.rest_error``).
 
 from __future__ import annotations
 
+import struct
+import zlib
 from html import escape
 from urllib.parse import unquote
 
@@ -379,14 +381,37 @@ async def filter_update(request: Request) -> Response:
     return respond("Filter update completed, no problems encountered.\n", media_type="text/plain")
 
 
-WEB_RESOURCES = {
+def _blank_png() -> bytes:
+    """A 1 x 1 transparent PNG (the emulator's stand-in for GWC's logo)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0)
+    pixels = zlib.compress(b"\x00\x00\x00\x00\x00", 9)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+WEB_RESOURCES: dict[str, tuple[str, bytes | str]] = {
+    "gwc.css": (
+        "text/css",
+        "/* GeoWebCache pages of the emulator */\nbody { font-family: sans-serif; }\n",
+    ),
     "seed.js": (
         "text/javascript",
-        "/* The seed form's script, as the emulated GeoWebCache serves it: the emulator's form"
-        " needs none. */\n",
+        "/* The seed form's script: the emulator's form needs none. */\n",
     ),
+    "demo.js": (
+        "text/javascript",
+        "/* The demo page's script: the emulator has no demo page. */\n",
+    ),
+    "geowebcache_logo.png": ("image/png", _blank_png()),
 }
-"""what GWC's web resource bundle holds (its ``seed.js``), with the emulator's own text"""
+"""the top-level files of GWC's web resource bundle (the pages' style sheet, scripts and logo),
+with contents of the emulator's own; the bundled OpenLayers copy is not served"""
 
 
 async def web_resource(request: Request) -> Response:

@@ -447,6 +447,12 @@ def test_filter_update_of_a_layers_request_filter(client):
 def test_web_resources(client):
     r = client.get("/gwc/rest/web/seed.js")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+    r = client.get("/gwc/rest/web/gwc.css")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/css")
+    r = client.get("/gwc/rest/web/geowebcache_logo.png")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    assert r.content.startswith(b"\x89PNG\r\n\x1a\n")
+    assert client.get("/gwc/rest/web/thisDoesNotExist").status_code == 404
     assert client.get("/gwc/rest/web/doesnt%20exist").status_code == 404
     assert client.get("/gwc/rest/web/ByteStreamerRestlet.class").status_code == 403
     assert client.get("/gwc/rest/web/foo/%2E%2E/%2E%2E/x.png").status_code == 403

@@ -310,6 +310,47 @@ def _rollback_rows(label: str, c: httpx.Client, repeat: int) -> None:
     row(f"20 refused writes with rollback vs without ({label})", failed, plain_failed, None)
 
 
+# -- the journal's memory ------------------------------------------------------------------------
+
+
+def journal_figures(requests: int) -> None:
+    """Bytes held by a journal after ``requests`` requests with 4 KiB bodies: bounded as
+    ``serve`` bounds it, against unbounded; then after ``clear()``."""
+    import tracemalloc
+
+    from geoserver_emulator.cli import SERVE_BODY_LIMIT, SERVE_JOURNAL_BYTES, SERVE_JOURNAL_LIMIT
+    from geoserver_emulator.core.journal import Journal, JournalEntry
+
+    def held(journal: Journal) -> tuple[int, int]:
+        tracemalloc.start()
+        for i in range(requests):
+            body = bytes(4096)[: journal.body_limit or None]
+            journal.record(JournalEntry("PUT", f"/rest/styles/s{i}", "", 200, body=body))
+        full = tracemalloc.get_traced_memory()[0]
+        journal.clear()
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        return full, after
+
+    bounded = Journal(
+        limit=min(SERVE_JOURNAL_LIMIT, requests // 4),
+        max_bytes=SERVE_JOURNAL_BYTES,
+        body_limit=SERVE_BODY_LIMIT,
+    )
+    b_full, b_after = held(bounded)
+    u_full, u_after = held(Journal(body_limit=None))
+    mib = 1024 * 1024
+    print(
+        f"{f'journal after {requests} requests, bounded vs unbounded':<58}"
+        f" {b_full / mib:9.2f} MiB vs {u_full / mib:9.2f} MiB = {b_full / u_full:6.2f}×",
+        flush=True,
+    )
+    print(
+        f"{'  the same after clear()':<58} {b_after / mib:9.2f} MiB vs {u_after / mib:9.2f} MiB",
+        flush=True,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
@@ -326,6 +367,7 @@ def main() -> int:
     provider_figures(args.providers, args.repeat)
     mosaic_figures(args.granules, args.repeat)
     rollback_figures(args.layers, args.repeat)
+    journal_figures(4_000 if args.quick else 40_000)
     return 0
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 GUARD = "_rollback"
 """where a state keeps its running ``Rollback`` (in its ``__dict__``)"""
+MISSING = object()
 
 
 class Rollback:
@@ -51,8 +52,9 @@ class Rollback:
         d[GUARD] = self
 
     def touch(self, name: str) -> Any:
-        """Called by ``State.__getattr__`` for a store moved out: pickle its group as it is
-        now (before the request changes it), put the group back and return the store."""
+        """Called by ``State.__getattr__`` while ``name`` is missing: for a store moved out,
+        pickle its group as it is now (before the request changes it), put the group back
+        and return the store; ``MISSING`` for a store this rollback does not hold."""
         d = self.state.__dict__
         with self._lock:
             if name in self.held:
@@ -62,7 +64,8 @@ class Rollback:
                     self.saved.append((group, pickle.dumps(values, pickle.HIGHEST_PROTOCOL)))
                 for key, value in values.items():
                     d.setdefault(key, value)
-        return d[name]
+            # put back by another thread's touch a moment ago, or never held
+            return d.get(name, MISSING)
 
     def commit(self) -> None:
         """Keep what the request did."""

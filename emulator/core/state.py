@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .gcpause import paused
 from .record import record
-from .rollback import GUARD, Rollback
+from .rollback import GUARD, MISSING, Rollback
 
 if TYPE_CHECKING:
     from ..areas.about.model import AboutStore
@@ -158,8 +158,10 @@ class State:
         store of the part (``dict.setdefault`` is atomic), so the stores stay linked.
         During a write (``begin``), a store moved out is first saved by its rollback."""
         guard = self.__dict__.get(GUARD)
-        if guard is not None and name in guard.held:
-            return guard.touch(name)
+        if guard is not None:
+            found = guard.touch(name)
+            if found is not MISSING:
+                return found
         pending = self.__dict__.get(_PENDING)
         if not pending or name not in pending:
             raise AttributeError(name)

@@ -1,7 +1,8 @@
 """All-or-nothing writes: a request that does not end in 2xx leaves the state as it was.
 
 Every request but ``GET``, ``HEAD`` and ``OPTIONS`` under the context root (REST, the tile
-cache's REST, OGC ``POST``s such as a WFS Transaction) runs under a ``Rollback`` of the
+cache's REST, OGC ``POST``s such as a WFS Transaction, the control plane's writes: the
+remote documents of cascaded stores, the scheduler's work) runs under a ``Rollback`` of the
 state (``core/rollback.py``): committed when the answer starts with a 2xx status, undone
 when it starts with any other status or when an exception escapes (before the 500 goes
 out). Reads pass straight through and pay nothing.
@@ -9,9 +10,8 @@ out). Reads pass straight through and pay nothing.
 Writes run one at a time (across event loops and threads: the in-process transports and
 the live server may share one emulator), so that undoing one never undoes another. The
 body is read before a write waits for its turn, so a slow client does not hold the others
-up. The control plane is not guarded here: its writes (the clock, the journal, the
-scenario) are not state, and ``reset`` and ``PUT /__emulator/scenario`` replace the state
-whole or not at all.
+up. ``reset`` and ``PUT /__emulator/scenario`` replace the state whole: the rollback they
+began holds the state they replaced, and is dropped with it.
 
 What is not rolled back: simulated time (a ``step`` clock moved as the request arrived,
 and the seed work that time allowed was done before the request began), the journal, and
@@ -46,8 +46,7 @@ class RollbackMiddleware:
             await self.app(scope, receive, send)
             return
         emu: Emulator = scope["app"].state.emulator
-        path = inner_path(scope, emu)
-        if path is None or path.startswith("/__emulator"):
+        if inner_path(scope, emu) is None:
             await self.app(scope, receive, send)
             return
         receive = await _read_ahead(scope, receive, emu.max_body)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .import_catalog import _resource, _store_base, _strings
-from .import_values import listed, names, seg, unwrap
+from ..areas.catalog import fields
+from ..scenarios.scrub import is_secret_key
+from .import_catalog import _extras, _resource, _store_base, _strings
+from .import_values import entries, listed, names, seg, unwrap
 
 if TYPE_CHECKING:
     from .importer import Context
@@ -63,11 +65,17 @@ def _store(ctx: Context, ws: str, name: str, data: dict[str, Any]) -> dict[str, 
     if isinstance(data.get("password"), str) and data["password"]:
         out["password"] = ctx.secret(data["password"])
     out.update({k: data[k] for k in STORE_VALUES if data.get(k) is not None})
+    params = entries(data.get("connectionParameters"))
+    if params:
+        out["connectionParameters"] = {
+            k: ctx.secret(v) if is_secret_key(k) and v else v for k, v in params.items()
+        }
     return out
 
 
 def _layer(ctx: Context, ws: str, data: dict[str, Any]) -> dict[str, Any]:
     out = _resource(ctx, ws, data)
+    _extras(out, data, fields.WMTS_LAYER)  # the resource fields both layer kinds have
     out.update({k: data[k] for k in WMS_VALUES if data.get(k) is not None})
     for key in ("selectedRemoteFormats", "selectedRemoteStyles"):
         if data.get(key):

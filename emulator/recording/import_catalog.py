@@ -12,6 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..areas.catalog import fields
+from ..areas.catalog.generic import read_extras
+from ..core.errors import EmulatorError
 from ..scenarios.scrub import is_secret_key
 from .import_values import as_list, entries, listed, names, seg, unwrap
 
@@ -151,6 +154,7 @@ def _data_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
         resource = unwrap(ctx.reader.json(f"{base}/featuretypes/{seg(ft)}.json"))
         if resource:
             entry = _resource(ctx, ws, resource)
+            _extras(entry, resource, fields.FEATURE_TYPE)
             attributes = [
                 _attribute(a)
                 for a in listed(resource, "attributes", "attribute")
@@ -182,6 +186,7 @@ def _coverage_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
         if not resource:
             continue
         entry = {**_resource(ctx, ws, resource), **_copy(resource, COVERAGE_FIELDS)}
+        _extras(entry, resource, fields.COVERAGE)
         for src, dst in COVERAGE_LISTS:
             if resource.get(src):
                 entry[dst] = _strings(resource[src])
@@ -194,12 +199,30 @@ def _coverage_store(ctx: Context, ws: str, name: str) -> dict[str, Any]:
                     "description": d.get("description"),
                     "min": rng.get("min"),
                     "max": rng.get("max"),
+                    "unit": d.get("unit"),
+                    "dimensionType": unwrap(d.get("dimensionType")).get("name"),
                 }
-                dims.append({k: v for k, v in dim.items() if isinstance(v, str | int | float)})
+                dim = {k: v for k, v in dim.items() if isinstance(v, str | int | float)}
+                nulls = d.get("nullValues")
+                nulls = as_list(nulls.get("double")) if isinstance(nulls, dict) else []
+                if nulls:
+                    dim["nullValues"] = [v for v in nulls if isinstance(v, str | int | float)]
+                dims.append(dim)
         if dims:
             entry["dimensions"] = dims
         out["coverages"].append(entry)
     return out
+
+
+def _extras(entry: dict[str, Any], res: dict[str, Any], table: tuple[fields.Field, ...]) -> None:
+    """The generic fields of a resource (a coverage's grid, metadata and data links…) in
+    the scenario's normal form; one the server writes unreadably is left out."""
+    try:
+        extras = {k: v for k, v in read_extras(res, table).items() if v is not None}
+    except EmulatorError:
+        return
+    if extras:
+        entry["fields"] = extras
 
 
 def _resource(ctx: Context, ws: str, res: dict[str, Any]) -> dict[str, Any]:
@@ -242,6 +265,7 @@ def _layer(ctx: Context, ws: str, name: str) -> dict[str, Any] | bool:
     styles = [s for s in (_style_name(x) for x in listed(data, "styles", "style")) if s]
     if styles:
         out["styles"] = styles
+    _extras(out, data, fields.LAYER)
     return out
 
 

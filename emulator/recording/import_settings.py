@@ -52,9 +52,7 @@ def read_server_settings(ctx: Context) -> dict[str, Any] | None:
                 mine[kind] = service[0]
         if mine:
             own[ws] = mine
-        templates.update(
-            _templates(ctx, f"/rest/workspaces/{seg(ws)}/templates", f"workspaces/{ws}")
-        )
+        templates.update(_workspace_templates(ctx, ws))
     out["workspaces"] = own
     fonts = r.json("/rest/fonts.json")
     if isinstance(fonts, dict) and isinstance(fonts.get("fonts"), list):
@@ -79,6 +77,30 @@ def _read(
     for name in unknown:
         r.notes.append(f"GET {path}: {name} is not emulated, left out")
     return patch, workspace
+
+
+STORE_KINDS = (
+    ("datastores", "dataStores", "dataStore", "featuretypes", "featureTypes", "featureType"),
+    ("coveragestores", "coverageStores", "coverageStore", "coverages", "coverages", "coverage"),
+)
+"""(path, list key, item key, resources path, list key, item key) of each store kind whose
+stores and resources have templates of their own"""
+
+
+def _workspace_templates(ctx: Context, ws: str) -> dict[str, Any]:
+    """The templates of a workspace, of its data and coverage stores and of their feature
+    types and coverages (folders ``workspaces/<ws>[/<store>[/<resource>]]``)."""
+    r = ctx.reader
+    base = f"/rest/workspaces/{seg(ws)}"
+    out = _templates(ctx, f"{base}/templates", f"workspaces/{ws}")
+    for path, outer, inner, res_path, res_outer, res_inner in STORE_KINDS:
+        for store in names(r.json(f"{base}/{path}.json"), outer, inner):
+            at = f"{base}/{path}/{seg(store)}"
+            out.update(_templates(ctx, f"{at}/templates", f"workspaces/{ws}/{store}"))
+            for res in names(r.json(f"{at}/{res_path}.json"), res_outer, res_inner):
+                folder = f"workspaces/{ws}/{store}/{res}"
+                out.update(_templates(ctx, f"{at}/{res_path}/{seg(res)}/templates", folder))
+    return out
 
 
 def _templates(ctx: Context, listing: str, folder: str) -> dict[str, Any]:

@@ -50,6 +50,9 @@ TEMPLATES: list[tuple[str, str, Any]] = [
     ("POST", "/gwc/rest/seed/topp:states.json", {"seedRequest": {"name": "topp:states"}}),
     ("PUT", "/gwc/rest/layers/topp:states", {"GeoServerLayer": {"name": "topp:states"}}),
     ("POST", "/rest/workspaces/sf/coveragestores", {"coverageStore": {"name": "c1"}}),
+    ("POST", "/wfs", None),  # a WFS Transaction, or whatever the body is
+    ("POST", "/gwc/rest/masstruncate", None),
+    ("PUT", "/rest/resource/data/x.txt", None),
 ]
 WORLD = "1.0\n0.0\n0.0\n-1.0\n0.5\n9.5\n"
 INDEXER = "Schema=*the_geom:Polygon,location:String\n"

@@ -86,3 +86,26 @@ def test_the_control_plane_shows_a_truncated_body():
     assert found[0]["body"] == "0123"
     assert found[0]["bodyLength"] == 10
     assert found[0]["bodySha256"] == hashlib.sha256(b"0123456789").hexdigest()
+
+
+def test_clearing_a_large_journal_hands_the_memory_back(monkeypatch):
+    from geoserver_emulator.core import journal as journal_module
+
+    released: list[bool] = []
+    monkeypatch.setattr(journal_module, "_release_memory", lambda: released.append(True))
+    monkeypatch.setattr(journal_module, "TRIM_AFTER", 5000)
+    emu = Emulator("stock")
+    with _client(emu) as c:
+        c.post("/rest/workspaces", content=b"x" * 100, headers={"Content-Type": "text/plain"})
+        emu.journal.clear()
+        assert released == []  # a small journal: nothing worth handing back
+        for _ in range(10):  # bodies of more than TRIM_AFTER bytes held at once
+            c.post("/rest/workspaces", content=b"x" * 1000, headers={"Content-Type": "text/plain"})
+    emu.journal.clear()
+    assert released == [True]
+
+
+def test_release_memory_runs():
+    from geoserver_emulator.core.journal import _release_memory
+
+    _release_memory()  # collects garbage and trims the heap where glibc is there

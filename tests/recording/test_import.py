@@ -431,6 +431,9 @@ def test_import_reads_settings_services_and_templates(
         c.put("/rest/logging", json={"logging": {"level": "VERBOSE_LOGGING"}})
         c.put("/rest/templates/header.ftl", content=b"<b>hi</b>")
         c.put("/rest/workspaces/topp/templates/content.ftl", content=b"${x}")
+        c.put("/rest/workspaces/sf/datastores/sf/templates/s.ftl", content=b"store")
+        cov = "/rest/workspaces/nurc/coveragestores/arcGridSample/coverages/Arc_Sample"
+        c.put(f"{cov}/templates/c.ftl", content=b"coverage")
     result = import_scenario(url, "admin", "geoserver", tmp_path / "imported.json")
     section = result.document["serverSettings"]
     assert set(section["workspaces"]) == {"topp", "sf"}
@@ -446,7 +449,13 @@ def test_import_reads_settings_services_and_templates(
         assert {k: v for k, v in loaded.services[kind].items() if k != "id"} == {
             k: v for k, v in theirs.services[kind].items() if k != "id"
         }
+    stock = "workspaces/topp/states_shapefile/states"
     assert section["templates"] == {
         "templates/header.ftl": "<b>hi</b>",
         "workspaces/topp/content.ftl": "${x}",
+        "workspaces/sf/sf/s.ftl": "store",
+        "workspaces/nurc/arcGridSample/Arc_Sample/c.ftl": "coverage",
+        # the release data directory's, on a feature type
+        f"{stock}/description.ftl": emu.state.datadir.read(f"{stock}/description.ftl").decode(),
+        f"{stock}/title.ftl": "${STATE_NAME.value}\n",
     }

@@ -15,6 +15,7 @@ from typing import Any
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ..catalog import fields as tables
 from ..catalog.codec import (
     Links,
     bbox_node,
@@ -25,6 +26,7 @@ from ..catalog.codec import (
     strings_node,
 )
 from ..catalog.entities import PROJECTION_POLICIES
+from ..catalog.generic import read_extras, write_extras
 from ..catalog.parse import (
     bbox,
     entries,
@@ -133,13 +135,21 @@ def parse_store(d: dict[str, Any]) -> dict[str, Any]:
     _put(out, d, "disableOnConnFailure", "disable_on_conn_failure", flag(d, "disableOnConnFailure"))
     _put(out, d, "workspace", "workspace", ref_name(d, "workspace"))
     _put(out, d, "metadata", "metadata", entries(d, "metadata", structured=True))
-    if out.get("metadata", {}) is None:
-        out["metadata"] = {}
+    params = entries(d, "connectionParameters")
+    _put(out, d, "connectionParameters", "connection_parameters", params)
+    for key in ("metadata", "connection_parameters"):
+        if key in out and out[key] is None:
+            out[key] = {}
     return out
 
 
-def parse_layer(d: dict[str, Any]) -> dict[str, Any]:
+def parse_layer(d: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The field changes a ``wmsLayer``/``wmtsLayer`` body carries; the generic resource
+    fields (metadata and data links, i18n title…) under ``extras``."""
     out: dict[str, Any] = {}
+    changes = read_extras(d, tables.TABLES[kind])
+    if changes:
+        out["extras"] = changes
     for key, attr in LAYER_TEXT:
         _put(out, d, key, attr, text(d, key))
     policy = enum(d, "projectionPolicy", PROJECTION_POLICIES, "projection policy")
@@ -208,6 +218,8 @@ def store_node(store: HTTPStore, links: Links, fmt: str, layers: list[str]) -> N
     node.add("type", store.type).add("enabled", store.enabled)
     if fmt != "html":  # GeoServer's page links only the layers
         node.children.append(_ref("workspace", store.workspace, links.workspace(store.workspace)))
+    if store.connection_parameters:
+        node.child(entries_node("connectionParameters", store.connection_parameters))
     if store.metadata:
         node.child(entries_node("metadata", store.metadata))
     node.add("__default" if fmt == "xml" else "_default", store.default)
@@ -254,10 +266,10 @@ def layer_node(layer: WMSLayer | WMTSLayer, store: HTTPStore, links: Links) -> N
             {"class": store.kind},
         )
     )
-    node.add("serviceConfiguration", False).add("simpleConversionEnabled", False)
     if isinstance(layer, WMSLayer):
         _wms_fields(node, layer)
-    return node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
+    node.add("dateCreated", layer.date_created).add("dateModified", layer.date_modified)
+    return write_extras(node, tables.TABLES[layer.kind], layer.extras, links.vendor)
 
 
 def _wms_fields(node: Node, layer: WMSLayer) -> None:

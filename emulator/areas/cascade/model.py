@@ -22,6 +22,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from ...core.errors import Forbidden, Invalid, ServerError, Unauthorized
 from ..catalog.entities import BBox, Layer
+from ..catalog.generic import merge
 from ..catalog.model import Catalog
 from .entities import WMS_LAYER, Capabilities, HTTPStore, RemoteLayer, WMSLayer, WMTSLayer
 
@@ -110,6 +111,9 @@ def delete_store(cat: Catalog, store: HTTPStore, recurse: bool) -> None:
 def assign(target: Any, fields: dict[str, Any]) -> None:
     """Set parsed fields on a store or layer; a field its kind lacks is refused."""
     for key, value in fields.items():
+        if key == "extras":  # generic fields: merged, None unsets
+            target.extras = merge(target.extras, value)
+            continue
         if not hasattr(target, key):
             raise Invalid(f"A {target.kind} has no field {_FIELD_NAMES.get(key, key)}")
         setattr(target, key, value)

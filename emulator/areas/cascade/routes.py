@@ -180,7 +180,9 @@ def _names(fmt: str, item: str, names: list[str]) -> Response:
 async def _post_layer(
     request: Request, cat: Catalog, kind: Kind, ws: str, store_name: str | None
 ) -> Response:
-    fields = parse_layer(_body(request, kind.layer_kind, await context.body(request)))
+    fields = parse_layer(
+        _body(request, kind.layer_kind, await context.body(request)), kind.layer_kind
+    )
     given_store = fields.pop("store", None)
     given_ns = fields.pop("namespace", None)
     requested = web.param(request, "workspace")
@@ -220,7 +222,9 @@ async def layer(request: Request, kind: Kind, with_store: bool) -> Response:
     if request.method == "DELETE":
         model.delete_layer(cat, current, web.flag(request, "recurse"))
         return Response(status_code=200)
-    fields = parse_layer(_body(request, kind.layer_kind, await context.body(request)))
+    fields = parse_layer(
+        _body(request, kind.layer_kind, await context.body(request)), kind.layer_kind
+    )
     model.update_layer(cat, current, fields, web.now(request))
     return Response(status_code=200)
 

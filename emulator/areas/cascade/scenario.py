@@ -16,7 +16,9 @@ A remote's document is given inline (``capabilities``) or as a file beside the s
 (``file``); it must read as a WMS 1.1.1/1.3.0 or WMTS 1.0.0 capabilities document. Stores
 and layers are written out in full (nothing is read from the documents when a scenario is
 applied), so a dump loads back exactly. Each layer is published unless ``"layer": false``;
-``layer`` takes the catalog's layer keys (``defaultStyle`` defaults to ``raster``). A
+``layer`` takes the catalog's layer keys (``defaultStyle`` defaults to ``raster``). The generic
+fields (metadata and data links, i18n title, a published layer's attribution…) travel as the
+catalog's do, ``"fields": {tag: normal form}`` on a layer and on its ``layer``. A
 bounding box without ``crs`` takes the layer's ``srs`` (native) or ``EPSG:4326`` (lat/lon).
 
 The fields are tables (``STORE_FIELDS``, ``LAYER_FIELDS``…): one list drives reading and
@@ -32,8 +34,9 @@ from ...core.errors import EmulatorError, ScenarioError
 from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
+from ..catalog import fields
 from ..catalog.entities import BBox, Layer
-from ..catalog.scenario import style_ref
+from ..catalog.scenario import generic_fields, style_ref
 from . import capabilities
 from .entities import HTTPStore, RemoteStyle, WMSLayer, WMSStore, WMTSLayer, WMTSStore
 
@@ -50,6 +53,7 @@ STORE_FIELDS: Table = (
     ("dateModified", "date_modified", "str"),
     ("disableOnConnFailure", "disable_on_conn_failure", "bool"),
     ("metadata", "metadata", "metadata"),
+    ("connectionParameters", "connection_parameters", "metadata"),
     ("capabilitiesUrl", "capabilities_url", "str"),
     ("user", "user", "str"),
     ("password", "password", "str"),
@@ -150,9 +154,10 @@ def _remote(state: State, r: Section, ctx: ScenarioContext) -> None:
 
 def _layer(state: State, store: HTTPStore, cls: type[Any], table: Table, r: Section) -> None:
     extra = {"remoteStyles"} if cls is WMSLayer else set()
-    r.only({"name", "layer", *extra, *(k for k, _, _ in table)})
+    r.only({"name", "layer", "fields", *extra, *(k for k, _, _ in table)})
     layer = cls(r.str("name", required=True), store.workspace, store.name)
     _read(layer, r, table)
+    layer.extras = generic_fields(r, fields.TABLES[layer.kind])
     if isinstance(layer, WMSLayer):
         for s in r.items("remoteStyles"):
             s.only({"name", *(k for k, _, _ in STYLE_FIELDS)})
@@ -163,13 +168,14 @@ def _layer(state: State, store: HTTPStore, cls: type[Any], table: Table, r: Sect
     if raw is False:
         return
     p = Section(raw, f"{r.where}.layer").only(
-        {"defaultStyle", "styles", *(k for k, _, _ in PUBLISHED_FIELDS)}
+        {"defaultStyle", "styles", "fields", *(k for k, _, _ in PUBLISHED_FIELDS)}
     )
     published = Layer(layer.name, layer.workspace)
     default = p.str("defaultStyle")
     published.default_style = style_ref(default) if default else None
     published.styles = [style_ref(x) for x in p.strings("styles")]
     _read(published, p, PUBLISHED_FIELDS)
+    published.extras = generic_fields(p, fields.LAYER)
     state.catalog.add_layer(published)
 
 
@@ -239,6 +245,8 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
 
 def _dump_layer(cat: Any, layer: Any, table: Table) -> dict[str, Any]:
     entry: dict[str, Any] = {"name": layer.name, **_write(layer, table)}
+    if layer.extras:
+        entry["fields"] = dict(layer.extras)
     if isinstance(layer, WMSLayer) and layer.remote_styles:
         entry["remoteStyles"] = [
             {"name": s.name, **_write(s, STYLE_FIELDS)} for s in layer.remote_styles
@@ -252,6 +260,8 @@ def _dump_layer(cat: Any, layer: Any, table: Table) -> dict[str, Any]:
         inner["defaultStyle"] = published.default_style.prefixed
     if published.styles:
         inner["styles"] = [s.prefixed for s in published.styles]
+    if published.extras:
+        inner["fields"] = dict(published.extras)
     entry["layer"] = inner
     return entry
 

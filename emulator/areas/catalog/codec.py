@@ -15,6 +15,7 @@ writes itself, is always there.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote_plus
@@ -286,9 +287,11 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
     for d in cov.dimensions:
         item = Node("coverageDimension").add("name", d.name).add("description", d.description)
         if d.range_min is not None or d.range_max is not None:
-            item.child(Node("range").add("min", d.range_min).add("max", d.range_max))
+            rng = Node("range").add("min", _double(d.range_min)).add("max", _double(d.range_max))
+            item.child(rng)
         if d.null_values:
-            item.child(Node("nullValues", children=[Node("double", v) for v in d.null_values]))
+            nulls = [Node("double", _double(v)) for v in d.null_values]
+            item.child(Node("nullValues", children=nulls))
         item.add("unit", d.unit)
         if d.dimension_type is not None:
             item.child(Node("dimensionType").add("name", d.dimension_type))
@@ -307,6 +310,16 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
     node.add("dateCreated", cov.date_created).add("dateModified", cov.date_modified)
     extras = cov.extras if "grid" in cov.extras else {**cov.extras, "grid": default_grid(cov)}
     return write_extras(node, fields.COVERAGE, extras, links.vendor)
+
+
+def _double(value: float | None) -> float | str | None:
+    """A band's range bound or no-data value: infinities as GeoServer's ``NumberRange``
+    converter writes them (``-inf``, ``inf``), NaN as Java writes it."""
+    if value is None or math.isfinite(value):
+        return value
+    if math.isnan(value):
+        return "NaN"
+    return "inf" if value > 0 else "-inf"
 
 
 DEFAULT_GRID_SIZE = 256

@@ -152,6 +152,30 @@ def _store(*extra: Field) -> tuple[Field, ...]:
     )
 
 
+_HTTP = (
+    _t("capabilitiesURL"),
+    _t("user"),
+    _t("password"),
+    _t("maxConnections", INT),
+    _t("readTimeout", INT),
+    _t("connectTimeout", INT),
+)
+WMS_STORE = (
+    Field("name"),
+    _t("description"),
+    _t("type"),
+    _t("enabled", BOOL),
+    Field("workspace"),
+    _t("connectionParameters", MAP),
+    _t("metadata", MAP),
+    Field("__default"),
+    *_m("dateCreated", "dateModified"),
+    _t("disableOnConnFailure", BOOL),
+    *_HTTP,
+)
+"""a WMS store (``WMSStoreInfo``: a store and an ``HTTPStoreInfo``), as the cascade area's
+codec writes it"""
+WMTS_STORE = (*WMS_STORE, _t("headerName"), _t("headerValue"))
 DATA_STORE = _store()
 COVERAGE_STORE = _store(_t("url"))
 STORE = _store(_t("url"), _t("capabilitiesURL"))
@@ -211,6 +235,22 @@ COVERAGE = (
     _t("nativeCoverageName"),
     *_m("dateCreated", "dateModified"),
 )
+WMS_LAYER = (
+    *RESOURCE,
+    _t("forcedRemoteStyle"),
+    _t("preferredFormat"),
+    _t("selectedRemoteFormats", STRINGS),
+    _t("selectedRemoteStyles", STRINGS),
+    _t("minScale", FLOAT),
+    _t("maxScale", FLOAT),
+    _t("metadataBBoxRespected", BOOL),
+    Field("allAvailableRemoteStyles"),
+    *_m("dateCreated", "dateModified"),
+)
+"""a cascaded WMS layer (``WMSLayerInfo``): every resource field, then its own (the cascade
+area's codec writes the model fields, the generic ones come from here)"""
+WMTS_LAYER = (*RESOURCE, *_m("dateCreated", "dateModified"))
+"""a cascaded WMTS layer (``WMTSLayerInfo``): the resource fields"""
 LAYER = (
     Field("name"),
     Field("abstractTxt", TEXT),
@@ -262,6 +302,10 @@ TABLES: dict[str, tuple[Field, ...]] = {
     "coverage": COVERAGE,
     "layer": LAYER,
     "layerGroup": LAYER_GROUP,
+    "wmsStore": WMS_STORE,
+    "wmtsStore": WMTS_STORE,
+    "wmsLayer": WMS_LAYER,
+    "wmtsLayer": WMTS_LAYER,
 }
 """every catalog kind this area writes, by its root element"""
 

@@ -6,7 +6,8 @@ store's loaded mapping record, with the document schemas persisted for it
 (``state.appschema``), goes with its data store. The store and workspace DELETE routes call
 ``store_deleted`` once the catalog has dropped the store. ``reader_names`` asks the same
 areas what a coverage store's reader offers (an image mosaic's coverages, configured or
-not), for ``…/coverages?list=all``.
+not), for ``…/coverages?list=all``; ``geometryless`` asks the uploads area which of a data
+store's types have no geometry (``…/featuretypes?list=available_with_geom``).
 """
 
 from __future__ import annotations
@@ -42,3 +43,16 @@ def reader_names(state: State, store: Store) -> list[str]:
 
     mosaic = mosaic_of(state, store)
     return mosaic.coverage_names() if mosaic is not None else []
+
+
+def geometryless(state: State, store: Store, names: list[str]) -> set[str]:
+    """The names among ``names`` whose data the server holds and has no geometry attribute
+    (a type whose schema is unknown here counts as having one)."""
+    if not isinstance(store, DataStore):
+        return set()
+    out = set()
+    for name in names:
+        table = state.features.get(store.workspace, store.name, name)
+        if table is not None and table.geometry is None:
+            out.add(name)
+    return out

@@ -40,11 +40,15 @@ def _seg(name: str) -> str:
     return quote(name, safe=":@!$&'()*+,;=")
 
 
+AVAILABLE = ("available", "available_with_geom")
+"""the feature type ``list`` values that ask the store for its types (``all`` too)"""
+
+
 def _store(cat: Catalog, kind: str, ws: str, name: str | None) -> Store:
     store_kind = "dataStore" if kind == FEATURE_TYPE else "coverageStore"
     found = cat.store(ws, name, store_kind) if name is not None else None
     if found is None:
-        raise NotFound(f"No such {SPECS[kind][2]}: {ws},{name}")
+        raise NotFound(f"No such {SPECS[kind][2]}: {ws},{'null' if name is None else name}")
     return found
 
 
@@ -75,7 +79,7 @@ async def collection(request: Request, kind: str, with_store: bool) -> Response:
         return await _post(request, cat, kind, ws, store)
     fmt = web.out_format(request, None, DEFAULT_FORMAT[kind])
     listing = (request.query_params.get("list") or "configured").lower()
-    if listing != "configured" and (kind == FEATURE_TYPE or listing == "all"):
+    if listing == "all" or (kind == FEATURE_TYPE and listing in AVAILABLE):
         return _available(request, cat, kind, ws, store, listing, fmt)
     if store is not None:
         _store(cat, kind, ws, store)
@@ -112,7 +116,11 @@ def _available(
         offered = list(s.available)
         if kind == COVERAGE:
             offered += [n for n in hooks.reader_names(web.state(request), s) if n not in offered]
-        names.extend(n for n in offered if n not in configured)
+        offered = [n for n in offered if n not in configured]
+        if listing == "available_with_geom":
+            skip = hooks.geometryless(web.state(request), s, offered)
+            offered = [n for n in offered if n not in skip]
+        names.extend(offered)
         if listing == "all":
             names.extend(sorted(configured))
     return _strings_list(names, SPECS[kind][4], fmt)

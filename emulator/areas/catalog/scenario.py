@@ -57,7 +57,7 @@ from .entities import (
     StyleRef,
 )
 from .model import Catalog
-from .scenario_dump import dump
+from .scenario_dump import SPECIAL, dump
 
 __all__ = ["apply", "dump", "style_ref"]
 
@@ -196,6 +196,17 @@ def _scalar_text(s: Section, key: str, k: str, v: Any) -> str:
     return str(v)
 
 
+def _band_value(d: Section, key: str, value: Any) -> float | None:
+    """A band's bound or no-data value: a number, or ``"inf"``, ``"-inf"``, ``"NaN"``."""
+    if value is None:
+        return None
+    if isinstance(value, str) and value in SPECIAL:
+        return SPECIAL[value]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ScenarioError(f'{d.where}.{key}: expected numbers (or "inf", "-inf", "NaN")')
+    return float(value)
+
+
 def _strings(s: Section, key: str) -> dict[str, str]:
     out = {}
     for k, v in s.dict(key).items():
@@ -257,16 +268,14 @@ def _coverage_store(cat: Catalog, s: Section) -> None:
         cov.default_interpolation_method = c.str("defaultInterpolationMethod")
         for d in c.items("dimensions"):
             d.only({"name", "description", "min", "max", "nullValues", "unit", "dimensionType"})
-            nulls = d.list("nullValues")
-            if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in nulls):
-                raise ScenarioError(f"{d.where}.nullValues: expected numbers")
+            nulls = [_band_value(d, "nullValues", v) for v in d.list("nullValues")]
             cov.dimensions.append(
                 CoverageDimension(
                     d.str("name", required=True),
                     d.str("description"),
-                    d.number("min"),
-                    d.number("max"),
-                    [float(v) for v in nulls],
+                    _band_value(d, "min", d.data.get("min")),
+                    _band_value(d, "max", d.data.get("max")),
+                    nulls,
                     d.str("unit"),
                     d.str("dimensionType"),
                 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...core.state import State
@@ -53,6 +54,18 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
     ]
     out["layerGroups"] = [_dump_group(g) for g in _dependency_order(groups)]
     return out
+
+
+SPECIAL = {"inf": math.inf, "-inf": -math.inf, "NaN": math.nan}
+"""band values JSON has no number for, written as these strings"""
+
+
+def special(value: float | None) -> float | str | None:
+    """A band's bound or no-data value for the scenario document: infinities and NaN as
+    ``"inf"``, ``"-inf"``, ``"NaN"`` (JSON has no such numbers)."""
+    if value is None or math.isfinite(value):
+        return value
+    return "NaN" if math.isnan(value) else ("inf" if value > 0 else "-inf")
 
 
 def _clean(d: dict[str, Any]) -> dict[str, Any]:
@@ -152,9 +165,9 @@ def _dump_resource(cat: Catalog, r: Resource) -> dict[str, Any]:
                             {
                                 "name": x.name,
                                 "description": x.description,
-                                "min": x.range_min,
-                                "max": x.range_max,
-                                "nullValues": x.null_values,
+                                "min": special(x.range_min),
+                                "max": special(x.range_max),
+                                "nullValues": [special(v) for v in x.null_values],
                                 "unit": x.unit,
                                 "dimensionType": x.dimension_type,
                             }

@@ -1,12 +1,16 @@
 """HTTP routes of GWC's configuration REST under ``/gwc/rest``: mass truncation, gridsets,
-blob stores, disk quota, global settings, reload, bounds and the index page.
+blob stores, disk quota, global settings, reload, bounds, request filter updates, the web
+resources and the index page.
 
 Errors are GWC's ``RestException`` answers (``seeding.layers.rest_error``).
 """
 
 from __future__ import annotations
 
+import struct
+import zlib
 from html import escape
+from urllib.parse import unquote
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -20,6 +24,7 @@ from ..seeding import codec as seeding_codec
 from ..seeding import config, truncate
 from ..seeding.gridsets import layer_extent
 from ..seeding.layers import find, rest_error
+from ..seeding.model import SeedingStore
 from ..seeding.routes import METHODS, _refuse
 from ..seeding.tiles import subset_coverages
 from . import codec
@@ -347,6 +352,85 @@ async def index(request: Request) -> Response:
     return respond(page, media_type="text/html;charset=utf-8")
 
 
+# -- request filter updates and web resources ----------------------------------------------
+
+
+def _request_filter(store: SeedingStore, name: str) -> bool:
+    """Whether a tile layer has a request filter called ``name`` (GWC looks through every
+    layer's ``requestFilters``; here the ``wmsLayer``s that declared some)."""
+    for layer in store.tile_layers.values():
+        for tag, value in layer.extras:
+            if tag != "requestFilters" or not isinstance(value, dict):
+                continue
+            for item in value.values():
+                if isinstance(item, dict) and item.get("name") == name:
+                    return True
+    return False
+
+
+async def filter_update(request: Request) -> Response:
+    """``FilterUpdateController``: the filter must exist on some tile layer; ``xml`` and
+    ``zip`` updates are accepted (the emulator keeps no raster filter matrices to change)."""
+    _refuse(request, ["POST"])
+    name, kind = request.path_params["name"], request.path_params["type"]
+    if not _request_filter(emulator(request).state.seeding, name):
+        raise rest_error(400, f"No filter by the name {name} was found.")
+    if kind.lower() not in ("xml", "zip"):
+        raise rest_error(400, f"Unknow update type {kind}\n")
+    await _read(request)
+    return respond("Filter update completed, no problems encountered.\n", media_type="text/plain")
+
+
+def _blank_png() -> bytes:
+    """A 1 x 1 transparent PNG (the emulator's stand-in for GWC's logo)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0)
+    pixels = zlib.compress(b"\x00\x00\x00\x00\x00", 9)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+WEB_RESOURCES: dict[str, tuple[str, bytes | str]] = {
+    "gwc.css": (
+        "text/css",
+        "/* GeoWebCache pages of the emulator */\nbody { font-family: sans-serif; }\n",
+    ),
+    "seed.js": (
+        "text/javascript",
+        "/* The seed form's script: the emulator's form needs none. */\n",
+    ),
+    "demo.js": (
+        "text/javascript",
+        "/* The demo page's script: the emulator has no demo page. */\n",
+    ),
+    "geowebcache_logo.png": ("image/png", _blank_png()),
+}
+"""the top-level files of GWC's web resource bundle (the pages' style sheet, scripts and logo),
+with contents of the emulator's own; the bundled OpenLayers copy is not served"""
+
+
+async def web_resource(request: Request) -> Response:
+    """``ByteStreamController``: ``/gwc/rest/web/<file>`` from the web resource bundle; a
+    path that could leave the bundle (absolute, ``..``, a ``.class``) is 403."""
+    _refuse(request, ["GET"])
+    prefix = "/gwc/rest/web/"
+    path = request.url.path
+    at = path.find(prefix)
+    filename = unquote(path[at + len(prefix) :])
+    if filename.startswith(("/", "../")) or "/../" in filename or filename.endswith(".class"):
+        return Response(status_code=403)
+    found = WEB_RESOURCES.get(filename)
+    if found is None:
+        return Response(status_code=404)
+    media_type, text = found
+    return respond(text, media_type=media_type)
+
+
 routes: list[BaseRoute] = [
     Route("/gwc/rest", index, methods=METHODS),
     Route("/gwc/rest/index", index, methods=METHODS),
@@ -365,4 +449,6 @@ routes: list[BaseRoute] = [
     Route("/gwc/rest/statistics", statistics, methods=METHODS),
     Route("/gwc/rest/statistics.{ext}", statistics, methods=METHODS),
     Route("/gwc/rest/bounds/{layer}/{srs}/{type}", bounds, methods=METHODS),
+    Route("/gwc/rest/filter/{name}/update/{type}", filter_update, methods=METHODS, answers="POST"),
+    Route("/gwc/rest/web/{path:path}", web_resource, methods=METHODS, answers="GET"),
 ]

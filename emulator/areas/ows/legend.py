@@ -48,7 +48,7 @@ def request(view: View, call: Call) -> tuple[list[Entry], str]:
     if not fmt:
         raise OwsError("Missing FORMAT parameter for GetLegendGraphic", "MissingFormat")
     try:
-        item = view.find(layer_name, "layer")
+        item = view.find(layer_name, "layer", metadata=True)
     except OwsError:
         raise OwsError(f"{layer_name} layer does not exist.", LAYER_NOT_DEFINED, "layer") from None
     if fmt not in LEGEND_FORMATS:

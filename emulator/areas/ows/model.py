@@ -29,7 +29,7 @@ from ..catalog.entities import (
     Resource,
     is_projected,
 )
-from .errors import LAYER_NOT_DEFINED, Denied, OwsError
+from .errors import LAYER_NOT_DEFINED, NO_CODE, Denied, OwsError
 
 if TYPE_CHECKING:
     from ...core.state import State
@@ -82,6 +82,14 @@ def check_service(state: State, principal: Principal, service: str, request: str
             return
 
 
+def disabled_services(res: Resource) -> set[str]:
+    """The services a resource switches off for itself (upper case), when its own service
+    configuration is on."""
+    if not res.extras.get("serviceConfiguration"):
+        return set()
+    return {str(s).upper() for s in res.extras.get("disabledServices") or []}
+
+
 class View:
     """The catalog as one service call sees it.
 
@@ -95,8 +103,11 @@ class View:
         principal: Principal,
         workspace: str | None = None,
         only: Published | None = None,
+        service: str | None = None,
     ) -> None:
         self.state = state
+        self.service = (service or "").upper()
+        """the service called (``WMS``…): a resource may disable it for itself"""
         self.catalog = state.catalog
         self.principal = principal
         self.workspace = workspace
@@ -116,11 +127,16 @@ class View:
         return self.catalog.resources[(layer.workspace, layer.name)]
 
     def enabled(self, item: Published) -> bool:
+        """Enabled with its resource and store, and its resource does not disable the
+        service called (``serviceConfiguration`` with ``disabledServices``: GeoServer's
+        ``DisabledServiceResourceFilter`` hides it from that service as if absent)."""
         if isinstance(item, LayerGroup):
             return item.enabled
         res = self.catalog.resources.get((item.workspace, item.name))
         store = res and self.catalog.stores.get((res.workspace, res.store))
-        return bool(item.enabled and res and res.enabled and store and store.enabled)
+        if not (item.enabled and res and res.enabled and store and store.enabled):
+            return False
+        return not (self.service and self.service in disabled_services(res))
 
     def advertised(self, item: Published) -> bool:
         if isinstance(item, LayerGroup):
@@ -223,16 +239,31 @@ class View:
 
     # -- lookup by name -----------------------------------------------------------------
 
-    def find(self, name: str, locator: str = "layers") -> Published:
-        """The layer or group a request names; hidden ones as GeoServer hides them."""
+    def find(self, name: str, locator: str = "layers", metadata: bool = False) -> Published:
+        """The layer or group a request names; hidden ones as GeoServer hides them.
+
+        ``metadata``: the request reads only the description (DescribeLayer,
+        GetLegendGraphic, DescribeFeatureType, DescribeCoverage), which ``CHALLENGE`` mode
+        serves to anyone; data requests and every request in ``MIXED`` mode are a
+        challenge."""
         item = self._lookup(name)
         if item is None or not self.enabled(item):
             raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
         if not self.readable(item):
             if self.mode == "HIDE":
                 raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
-            raise Denied(self.principal.anonymous)
+            if not (metadata and self.mode == "CHALLENGE"):
+                raise Denied(self.principal.anonymous)
         return item
+
+    def check_write(self, item: Published) -> None:
+        """Refuse a write to a layer the caller may read but not write: in ``HIDE`` mode the
+        layer is read-only (an OGC error), in the other modes a challenge."""
+        if can_write(self.state, self.principal, item.workspace or "*", item.name):
+            return
+        if self.mode == "HIDE":
+            raise OwsError(f"{item.name} is read only", NO_CODE, "typeName")
+        raise Denied(self.principal.anonymous)
 
     def _lookup(self, name: str) -> Published | None:
         ws, sep, local = name.partition(":")

@@ -138,7 +138,7 @@ async def dispatch(
         if not settings.get("enabled", True):
             raise OwsError(f"Service {service.upper()} is disabled", "ServiceUnavailable")
         check_service(state, principal, service, canonical)
-        view = View(state, principal, ws, only)
+        view = View(state, principal, ws, only, service)
         result = handlers[canonical](view, call)
         if not isinstance(result, Response):
             result = await result

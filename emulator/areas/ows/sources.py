@@ -194,3 +194,25 @@ def coverage_grid(
         return None
     env = raster.envelope
     return int(raster.width), int(raster.height), (env.minx, env.miny, env.maxx, env.maxy)
+
+
+def mosaic_domain(
+    state: State, workspace: str, store: str, coverage: str, param: str
+) -> list[Any] | None:
+    """The sorted distinct values of an image mosaic's ``TimeAttribute`` or
+    ``ElevationAttribute`` for one of its coverages, as the index holds them; None when the
+    store is not a mosaic the emulator holds or its index has no such attribute."""
+    mosaics = _store(state, "mosaics")
+    catalog = _store(state, "catalog")
+    if mosaics is None or catalog is None:
+        return None
+    found = catalog.coverage_store(workspace, store)
+    if found is None:
+        return None
+    from ..mosaics.sources import store_root
+
+    mosaic = mosaics.get(store_root(found.url))
+    if mosaic is None or not mosaic.indexer.domain(param):
+        return None
+    values: list[Any] = mosaic.domain(coverage, param)
+    return values

@@ -8,6 +8,7 @@ capabilities document of a catalog with many layers costs a dictionary look-up p
 from __future__ import annotations
 
 import functools
+import math
 from typing import TYPE_CHECKING
 
 from ...core.errors import EmulatorError
@@ -60,3 +61,18 @@ def _description(data: bytes) -> tuple[str | None, str | None]:
             source = holder if holder is not None else el
             return wxml.text(source, "Title"), wxml.text(source, "Abstract")
     return None, None
+
+
+def scale_range(state: State, refs: list[StyleRef]) -> tuple[float, float]:
+    """(min, max) scale denominators over every rule of the styles, as GeoServer's
+    ``CapabilityUtil`` aggregates them: a rule without limits counts as 0 and infinity;
+    no rule at all gives (0, infinity)."""
+    from .symbolizers import rules
+
+    low, high = math.inf, -math.inf
+    for ref in refs:
+        data = body(state, ref)
+        for rule in rules(data) if data else ():
+            low = min(low, rule.min_scale if rule.min_scale is not None else 0.0)
+            high = max(high, rule.max_scale if rule.max_scale is not None else math.inf)
+    return (0.0 if low == math.inf else low), (math.inf if high == -math.inf else high)

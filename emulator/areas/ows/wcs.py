@@ -3,15 +3,14 @@ coverages. GetCoverage answers an exception: the emulator holds no raster pixels
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from starlette.responses import Response
 
 from ..catalog.entities import BBox, Coverage
 from ..catalog.tree import java_number
-from . import sources
-from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
+from . import published, sources
+from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError
 from .kvp import Call
 from .model import View
 from .writer import XmlWriter
@@ -63,7 +62,8 @@ def _name(view: View, cov: Coverage, version: str) -> str:
 
 
 def _kw(keywords: list[Any]) -> list[str]:
-    return [str(k.get("value")) if isinstance(k, Mapping) else str(k) for k in keywords]
+    """Keyword values (a catalog keyword's language and vocabulary are not written)."""
+    return [k.value for k in published.keywords(keywords)]
 
 
 def _find(view: View, ident: str, version: str, locator: str) -> Coverage:
@@ -150,12 +150,13 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.start("wcs:ContentMetadata")
         for cov in covs:
             w.start("wcs:CoverageOfferingBrief")
+            _metadata_link_10(w, call, cov, offering=False)
             w.element("wcs:description", cov.description or cov.abstract)
             w.element("wcs:name", _name(view, cov, version))
             w.element("wcs:label", cov.title)
             _lonlat(w, cov.latlon_bbox)
             w.start("wcs:keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("wcs:keyword", kw)
             w.end("wcs:keywords")
             w.end("wcs:CoverageOfferingBrief")
@@ -182,9 +183,13 @@ def get_capabilities(view: View, call: Call) -> Response:
             ),
         ],
     )
+    langs = published.wanted_languages(call.get("AcceptLanguages") if v2 else None)
+    published.check_languages(langs, published.holders(s, [], list(covs)))
     w.start("ows:ServiceIdentification")
-    w.element("ows:Title", s.get("title"))
-    w.element("ows:Abstract", s.get("abstrct"))
+    w.element("ows:Title", published.text_for(langs, s, "internationalTitle", s.get("title")))
+    w.element(
+        "ows:Abstract", published.text_for(langs, s, "internationalAbstract", s.get("abstrct"))
+    )
     w.start("ows:Keywords")
     for kw in _kw(s.get("keywords") or []):
         w.element("ows:Keyword", kw)
@@ -230,28 +235,55 @@ def get_capabilities(view: View, call: Call) -> Response:
     for cov in covs:
         w.start("wcs:CoverageSummary")
         if v2:
-            w.element("ows:Title", cov.title)
-            w.element("ows:Abstract", cov.description or cov.abstract)
+            w.element("ows:Title", published.text_for(langs, cov, "internationalTitle", cov.title))
+            abstract = cov.description or cov.abstract
+            w.element(
+                "ows:Abstract", published.text_for(langs, cov, "internationalAbstract", abstract)
+            )
             w.start("ows:Keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             w.element("wcs:CoverageId", _name(view, cov, version))
             w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
             _wgs84(w, cov.latlon_bbox)
-        else:
-            w.element("ows:Title", cov.title)
-            w.element("ows:Abstract", cov.description or cov.abstract)
+        else:  # GeoServer leaves an empty title or abstract out in 1.1.1
+            if cov.title:
+                w.element("ows:Title", cov.title)
+            if cov.description or cov.abstract:
+                w.element("ows:Abstract", cov.description or cov.abstract)
             w.start("ows:Keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
+            for link in published.metadata_links(cov):
+                attrs = [("about", link.about)] if link.about else []
+                href = _proxified(call, link.href)
+                w.element(
+                    "ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)]
+                )
             _wgs84(w, cov.latlon_bbox)
             w.element("wcs:Identifier", _name(view, cov, version))
         w.end("wcs:CoverageSummary")
     w.end("wcs:Contents")
     w.end("wcs:Capabilities")
     return Response(w.done(), 200, media_type="text/xml")
+
+
+def _proxified(call: Call, href: str) -> str:
+    return f"{call.base}{href}" if href.startswith("/") else href
+
+
+def _metadata_link_10(w: XmlWriter, call: Call, cov: Coverage, offering: bool) -> None:
+    """WCS 1.0.0 ``metadataLink`` s (the capabilities and DescribeCoverage write their
+    attributes in different orders, as GeoServer's two transformers do)."""
+    for link in published.metadata_links(cov):
+        about = [("about", link.about)] if link.about else []
+        kind = [("metadataType", link.metadata_type)] if link.metadata_type else []
+        simple = [("xlink:type", "simple")]
+        middle = [*kind, *simple] if offering else [*simple, *kind]
+        href = [("xlink:href", _proxified(call, link.href))]
+        w.element("wcs:metadataLink", None, [*about, *middle, *href])
 
 
 def _lonlat(w: XmlWriter, box: BBox | None) -> None:
@@ -325,12 +357,13 @@ def describe_coverage(view: View, call: Call) -> Response:
         )
         for cov in found:
             w.start("wcs:CoverageOffering")
+            _metadata_link_10(w, call, cov, offering=True)
             w.element("wcs:description", cov.description or cov.abstract)
             w.element("wcs:name", _name(view, cov, version))
             w.element("wcs:label", cov.title)
             _lonlat(w, cov.latlon_bbox)
             w.start("wcs:keywords")
-            for kw in cov.keywords:
+            for kw in _kw(cov.keywords):
                 w.element("wcs:keyword", kw)
             w.end("wcs:keywords")
             w.start("wcs:domainSet")
@@ -480,7 +513,10 @@ def get_coverage(view: View, call: Call) -> Response:
     ident = call.get(key)
     if not ident:
         raise OwsError(f"{key.lower()} parameter is required", MISSING, locator)
-    _find(view, ident, version, locator)
+    cov = _find(view, ident, version, locator)
+    layer = view.catalog.layer(cov.workspace, cov.name)
+    if layer is not None and not view.readable(layer):
+        raise Denied(view.principal.anonymous)  # listed in CHALLENGE mode, the data is not
     raise OwsError(
         f"The emulator holds no raster data for {ident}: GetCoverage cannot be answered",
         NOT_SUPPORTED,

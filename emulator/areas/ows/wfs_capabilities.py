@@ -4,12 +4,11 @@ operations with their parameters, the feature type list, filter capabilities).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..catalog.entities import FeatureType
 from ..catalog.tree import java_number
-from . import sources
+from . import published, sources
 from .kvp import Call, url
 from .model import View
 from .writer import XmlWriter
@@ -77,6 +76,10 @@ SPATIAL = (
 )
 
 
+WFS11_LINK_TYPES = frozenset({"TC211", "FGDC", "19115", "13139"})
+WFS11_LINK_FORMATS = frozenset({"text/xml", "text/html", "text/sgml", "text/plain"})
+
+
 def negotiate(requested: str | None, enabled: list[str]) -> str:
     known = [v for v in VERSIONS if v in enabled] or list(VERSIONS)
     if not requested:
@@ -98,7 +101,8 @@ def feature_types(view: View) -> list[FeatureType]:
 
 
 def _kw_values(keywords: list[Any]) -> list[str]:
-    return [str(k.get("value")) if isinstance(k, Mapping) else str(k) for k in keywords]
+    """Keyword values (a catalog keyword's language and vocabulary are not written)."""
+    return [k.value for k in published.keywords(keywords)]
 
 
 class WfsCapabilities:
@@ -109,6 +113,8 @@ class WfsCapabilities:
         self.types = feature_types(view)
         self.w = XmlWriter()
         self.href = f"{call.service_base}/wfs"
+        accept = call.get("AcceptLanguages") if version == V200 else None
+        self.languages = published.wanted_languages(accept)
 
     def _ns_attrs(self) -> list[tuple[str, str]]:
         prefixes = sorted({t.workspace for t in self.types})
@@ -120,6 +126,9 @@ class WfsCapabilities:
         return out
 
     def write(self) -> bytes:
+        if self.languages:
+            found = published.holders(self.service, [], list(self.types))
+            published.check_languages(self.languages, found)
         seq = str(sources.update_sequence(self.view.state))
         if self.version == V100:
             self._v100(seq)
@@ -187,7 +196,7 @@ class WfsCapabilities:
             w.element("Name", self._name(ft))
             w.element("Title", ft.title)
             w.element("Abstract", ft.abstract)
-            w.element("Keywords", ", ".join(ft.keywords))
+            w.element("Keywords", ", ".join(_kw_values(ft.keywords)))
             w.element("SRS", ft.srs)
             box = ft.latlon_bbox
             if box is not None:
@@ -289,10 +298,13 @@ class WfsCapabilities:
         for ft in self.types:
             w.start("FeatureType")
             w.element("Name", self._name(ft))
-            w.element("Title", ft.title)
-            w.element("Abstract", ft.abstract)
+            langs = self.languages
+            w.element("Title", published.text_for(langs, ft, "internationalTitle", ft.title))
+            w.element(
+                "Abstract", published.text_for(langs, ft, "internationalAbstract", ft.abstract)
+            )
             w.start("ows:Keywords")
-            for kw in ft.keywords:
+            for kw in _kw_values(ft.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             code = (ft.srs or "EPSG:4326").partition(":")[2]
@@ -312,6 +324,7 @@ class WfsCapabilities:
                 w.element("ows:LowerCorner", f"{java_number(box.minx)} {java_number(box.miny)}")
                 w.element("ows:UpperCorner", f"{java_number(box.maxx)} {java_number(box.maxy)}")
                 w.end("ows:WGS84BoundingBox")
+            self._metadata_urls(ft, v2)
             w.end("FeatureType")
         w.end("FeatureTypeList")
         if v2:
@@ -320,14 +333,31 @@ class WfsCapabilities:
             self._filter_11()
         w.end("wfs:WFS_Capabilities")
 
+    def _metadata_urls(self, ft: FeatureType, v2: bool) -> None:
+        """1.1.0: ``MetadataURL`` with ``type`` and ``format``, only for the types and formats
+        the 1.1 schema allows (``ISO19115:2003`` written ``19115``); 2.0.0: an xlink."""
+        for link in published.metadata_links(ft):
+            href = f"{self.call.base}{link.href}" if link.href.startswith("/") else link.href
+            if v2:
+                self.w.element("MetadataURL", None, [("xlink:href", href)])
+                continue
+            kind = "19115" if link.metadata_type == "ISO19115:2003" else link.metadata_type
+            if link.format not in WFS11_LINK_FORMATS or kind not in WFS11_LINK_TYPES:
+                continue
+            self.w.element("MetadataURL", href, [("type", kind), ("format", link.format)])
+
     def _name(self, ft: FeatureType) -> str:
         return ft.name if self.view.workspace is not None else f"{ft.workspace}:{ft.name}"
 
     def _identification(self) -> None:
         w, s = self.w, self.service
         w.start("ows:ServiceIdentification")
-        w.element("ows:Title", s.get("title"))
-        w.element("ows:Abstract", s.get("abstrct"))
+        langs = self.languages
+        w.element("ows:Title", published.text_for(langs, s, "internationalTitle", s.get("title")))
+        w.element(
+            "ows:Abstract",
+            published.text_for(langs, s, "internationalAbstract", s.get("abstrct")),
+        )
         w.start("ows:Keywords")
         for kw in _kw_values(s.get("keywords") or []):
             w.element("ows:Keyword", kw)

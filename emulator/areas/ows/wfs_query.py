@@ -51,7 +51,7 @@ def _find_type(view: View, name: str) -> FeatureType | None:
         ns = view.catalog.namespace_by_uri(prefix.strip("{}"))
         prefix = ns.prefix if ns is not None else prefix
     try:
-        item = view.find(f"{prefix}:{local}" if prefix else local, "typeName")
+        item = view.find(f"{prefix}:{local}" if prefix else local, "typeName", metadata=True)
     except OwsError:
         return None
     if not hasattr(item, "type"):

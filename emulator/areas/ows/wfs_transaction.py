@@ -93,12 +93,16 @@ class Transaction:
             raise OwsError(f"Feature type {name} unknown", INVALID, "typeName")
         ft = candidates[0]
         layer = catalog.layer(ft.workspace, ft.name)
+        if layer is not None and not self.view.enabled(layer):
+            raise OwsError(f"Feature type {name} unknown", INVALID, "typeName")
         if layer is not None and not self.view.readable(layer):
             try:
                 self.view.find(f"{ft.workspace}:{ft.name}", "typeName")
             except OwsError:
                 raise OwsError(f"Feature type {name} unknown", INVALID, "typeName") from None
-        if not can_write(self.view.state, self.view.principal, ft.workspace, ft.name):
+        if layer is not None:
+            self.view.check_write(layer)
+        elif not can_write(self.view.state, self.view.principal, ft.workspace, ft.name):
             raise Denied(self.view.principal.anonymous)
         return ft
 

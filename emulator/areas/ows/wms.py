@@ -139,7 +139,7 @@ def describe_layer(view: View, call: Call) -> Response:
         raise OwsError(f"Invalid output format: {fmt}", INVALID_FORMAT, "outputFormat")
     layers: list[tuple[str, Layer]] = []
     for name in names:
-        item = view.find(name)
+        item = view.find(name, metadata=True)
         if isinstance(item, LayerGroup):
             layers.extend((view.name_of(m), m) for m in view.member_layers(item))
         else:

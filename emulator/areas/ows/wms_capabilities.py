@@ -7,16 +7,19 @@ and contact (``sources``) and the styles' descriptions (``styles``).
 
 from __future__ import annotations
 
+import datetime
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from ..catalog.entities import BBox, Layer, LayerGroup
 from ..catalog.tree import java_number
-from . import crs, sources
+from . import crs, dimensions, published, sources
 from .kvp import Call, url
 from .legend import sample_size
 from .model import WORLD, View
 from .styles import body, text_of
+from .styles import scale_range as styles_scale
 from .writer import XmlWriter
 
 V111, V130 = "1.1.1", "1.3.0"
@@ -133,6 +136,10 @@ class Capabilities:
         self.w = XmlWriter(self._head())
         self.ows = call.service_base
         self.styles_seen: dict[Any, Any] = {}
+        self.languages = published.wanted_languages(
+            call.get("AcceptLanguages") or call.get("Language")
+        )
+        self.now = _instant(call.now)
 
     def _head(self) -> str:
         head = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -144,6 +151,11 @@ class Capabilities:
     # -- the document -----------------------------------------------------------------
 
     def write(self) -> bytes:
+        if self.languages:
+            layers, groups = self.view.layers(), self.view.groups()
+            resources = [self.view.resource(x) for x in layers]
+            found = published.holders(self.service, [*layers, *groups], resources)
+            published.check_languages(self.languages, found)
         seq = str(sources.update_sequence(self.view.state))
         if self.v13:
             location = (
@@ -188,23 +200,16 @@ class Capabilities:
         w.end("Service")
 
     def _international(self, what: str, default: str | None) -> str | None:
-        wanted = self.call.get("AcceptLanguages") or self.call.get("Language")
         texts = self.service.get(f"international{what}") or {}
-        if wanted and isinstance(texts, Mapping):
-            for lang in wanted.replace(",", " ").split():
-                if lang in texts:
-                    return str(texts[lang])
-        return default
+        if not self.languages or not isinstance(texts, Mapping):
+            return default
+        return published.translated(texts, default, self.languages)
 
     def _keywords(self, keywords: list[Any], vocabulary: bool) -> None:
         self.w.start("KeywordList")
-        for kw in keywords:
-            if isinstance(kw, Mapping):
-                value, vocab = kw.get("value"), kw.get("vocabulary")
-            else:
-                value, vocab = str(kw), None
-            attrs = [("vocabulary", vocab)] if vocabulary and vocab else None
-            self.w.element("Keyword", value, attrs)
+        for kw in published.keywords(keywords):
+            attrs = [("vocabulary", kw.vocabulary)] if vocabulary and kw.vocabulary else None
+            self.w.element("Keyword", kw.value, attrs)
         self.w.end("KeywordList")
 
     def _contact(self, c: Mapping[str, Any]) -> None:
@@ -431,8 +436,8 @@ class Capabilities:
         w.start("Layer", attrs)
         name = view.name_of(layer)
         w.element("Name", name)
-        w.element("Title", res.title)
-        w.element("Abstract", res.abstract)
+        w.element("Title", published.title(layer, res, self.languages))
+        w.element("Abstract", published.abstract(layer, res, self.languages))
         self._keywords(res.keywords, vocabulary=self.v13)
         crs = res.srs or "EPSG:4326"
         if root:
@@ -449,11 +454,120 @@ class Capabilities:
         if res.native_bbox is not None:
             self._bbox(res.native_bbox, crs)
         self._bbox_for_each_crs(latlon, crs)
+        self._dimensions(dimensions.dimensions(self.view.state, res, self.now))
+        self._links(layer, [res])
+        for link in published.data_links(res):
+            w.start("DataURL")
+            w.element("Format", link.format)
+            w.element("OnlineResource", None, self._link(self._proxified(link.href)))
+            w.end("DataURL")
         if layer.default_style is not None:
             self._style(name, layer.default_style, explicit=False)
         for ref in layer.styles:
             self._style(name, ref, explicit=True)
+        refs = [*layer.styles, *([layer.default_style] if layer.default_style else [])]
+        self._scale(refs)
         w.end("Layer")
+
+    def _scale(self, refs: list[Any]) -> None:
+        """1.3.0 ``Min``/``MaxScaleDenominator``, 1.1.1 ``ScaleHint`` (scale denominators,
+        GeoServer's default units), from the rules of the styles; none without limits."""
+        low, high = styles_scale(self.view.state, refs)
+        if self.v13:
+            if low != 0.0:
+                self.w.element("MinScaleDenominator", _num(low))
+            if high != math.inf:
+                self.w.element("MaxScaleDenominator", _num(high))
+        elif low != 0.0 or high != math.inf:
+            top = "Infinity" if high == math.inf else _num(high)
+            self.w.element("ScaleHint", None, [("min", _num(low)), ("max", top)])
+
+    def _group_styles(self, group: LayerGroup) -> list[Any]:
+        """The styles a group draws with: each member's (its group style, else its default),
+        nested groups' recursively."""
+        out: list[Any] = []
+        for i, ref in enumerate(group.publishables):
+            style = group.styles[i] if i < len(group.styles) else None
+            if style is not None:
+                out.append(style)
+            elif ref.kind == "layer":
+                layer = self.view.catalog.layers.get((ref.workspace, ref.name))
+                if layer is not None and layer.default_style is not None:
+                    out.append(layer.default_style)
+            else:
+                nested = self.view.catalog.layer_group(ref.workspace, ref.name)
+                if nested is not None and nested is not group:
+                    out.extend(self._group_styles(nested))
+        return out
+
+    def _eo_root(self, group: LayerGroup) -> Any:
+        if group.mode != "EO" or group.root_layer is None:
+            return None
+        ref = group.root_layer
+        layer = self.view.catalog.layers.get((ref.workspace, ref.name))
+        return None if layer is None else self.view.resource(layer)
+
+    def _dimensions(self, dims: list[dimensions.Dimension]) -> None:
+        """Time and elevation: one ``Dimension`` each in 1.3.0; in 1.1.1 the declarations
+        (``Dimension`` with units) first, then an ``Extent`` with the values."""
+        w = self.w
+        if not self.v13:
+            for d in dims:
+                attrs = [("name", d.name), ("units", d.units)]
+                if d.unit_symbol:
+                    attrs.append(("unitSymbol", d.unit_symbol))
+                w.element("Dimension", None, attrs)
+            for d in dims:
+                if d.domain:
+                    w.element("Extent", d.values, [("name", d.name), ("default", d.default)])
+            return
+        for d in dims:
+            if not d.domain:
+                continue
+            attrs = [("name", d.name), ("default", d.default), ("units", d.units)]
+            if d.unit_symbol:
+                attrs.append(("unitSymbol", d.unit_symbol))
+            w.element("Dimension", d.values, attrs)
+
+    def _proxified(self, href: str) -> str:
+        """A link relative to the server (``/...``) made absolute, as GeoServer does."""
+        return f"{self.call.base}{href}" if href.startswith("/") else href
+
+    def _links(self, item: Layer | LayerGroup, resources: list[Any]) -> None:
+        """Attribution, authority URLs, identifiers and metadata URLs, in GeoServer's order."""
+        w = self.w
+        attribution = published.attribution(item)
+        if attribution is not None:
+            w.start("Attribution")
+            if attribution.title is not None:
+                w.element("Title", attribution.title)
+            if attribution.href is not None:
+                w.element("OnlineResource", None, self._xlink(attribution.href))
+            if attribution.logo is not None:
+                href, fmt, width, height = attribution.logo
+                w.start("LogoURL", [("height", str(height)), ("width", str(width))])
+                w.element("Format", fmt)
+                w.element("OnlineResource", None, self._xlink(href))
+                w.end("LogoURL")
+            w.end("Attribution")
+        for name, href in published.authority_urls(item):
+            w.start("AuthorityURL", [("name", name)])
+            w.element("OnlineResource", None, self._link(href))
+            w.end("AuthorityURL")
+        for authority, ident in published.identifiers(item):
+            w.element("Identifier", ident, [("authority", authority)])
+        if isinstance(item, LayerGroup):
+            links = published.group_metadata_links(item, resources)
+        else:
+            links = published.metadata_links(resources[0] if resources else None)
+        for link in links:
+            w.start("MetadataURL", [("type", link.metadata_type or "")])
+            w.element("Format", link.format)
+            w.element("OnlineResource", None, self._link(self._proxified(link.href)))
+            w.end("MetadataURL")
+
+    def _xlink(self, href: str) -> list[tuple[str, str]]:
+        return [("xmlns:xlink", XLINK), ("xlink:type", "simple"), ("xlink:href", href)]
 
     def _style(self, layer_name: str, ref: Any, explicit: bool) -> None:
         w = self.w
@@ -505,8 +619,11 @@ class Capabilities:
         w.start("Layer", [("queryable", "1" if queryable else "0")])
         if group.mode != "CONTAINER":
             w.element("Name", name)
-        w.element("Title", group.title or name)
-        w.element("Abstract", group.abstract or f"Layer-Group type layer: {name}")
+        w.element("Title", published.title(group, None, self.languages) or name)
+        w.element(
+            "Abstract",
+            published.abstract(group, None, self.languages) or f"Layer-Group type layer: {name}",
+        )
         self._keywords(group.keywords, vocabulary=self.v13)
         bounds = group.bounds or WORLD
         crs = bounds.crs or "EPSG:4326"
@@ -520,6 +637,11 @@ class Capabilities:
             self._bbox(latlon, "CRS:84")
         self._bbox(bounds, crs)
         self._bbox_for_each_crs(latlon, crs)
+        root_layer = self._eo_root(group)
+        if root_layer is not None:
+            self._dimensions(dimensions.dimensions(self.view.state, root_layer, self.now))
+        members = [view.resource(m) for m in group_layers(view, group)]
+        self._links(group, members)
         if self.v13:
             w.start("Style")
             w.element("Name", "default-style")
@@ -527,13 +649,37 @@ class Capabilities:
             w.element("Abstract", f"Default style for {name} layer")
             self._legend(name, None, None)
             w.end("Style")
+            self._scale(self._group_styles(group))
         if group.mode not in ("SINGLE", "OPAQUE_CONTAINER"):
             for item in view.members(group):
                 if isinstance(item, LayerGroup):
                     self._group(item, root=False)
                 else:
                     self._layer(item, root=False)
+        if not self.v13:
+            self._scale(self._group_styles(group))
         w.end("Layer")
+
+
+def group_layers(view: View, group: LayerGroup) -> list[Layer]:
+    """The layers directly in a group (not those of nested groups), whatever their
+    visibility: GeoServer aggregates their metadata links."""
+    out = []
+    for ref in group.publishables:
+        if ref.kind != "layer":
+            continue
+        layer = view.catalog.layers.get((ref.workspace, ref.name))
+        if layer is not None:
+            out.append(layer)
+    return out
+
+
+def _instant(text: str) -> datetime.datetime:
+    try:
+        found = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+    return found if found.tzinfo else found.replace(tzinfo=datetime.UTC)
 
 
 def _contains(outer: BBox, inner: BBox) -> bool:

@@ -3,6 +3,7 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from starlette.responses import Response
@@ -10,7 +11,7 @@ from starlette.responses import Response
 from ...core.record import record
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
-from . import crs, paint, render, sources, styles, wfs_query
+from . import crs, dimensions, paint, render, sources, styles, wfs_query
 from .errors import (
     INVALID,
     INVALID_CRS,
@@ -160,7 +161,9 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
     )
 
 
-def held_features(view: View, layer: Layer) -> tuple[list[Any], str | None, str]:
+def held_features(view: View, layer: Layer, call: Call) -> tuple[list[Any], str | None, str]:
+    """The features held for a layer, those the request's ``TIME``/``ELEVATION`` (or the
+    dimensions' default values) select; the geometry attribute; the data's CRS."""
     res = view.resource(layer)
     if not isinstance(res, FeatureType):
         return [], None, res.srs or "EPSG:4326"
@@ -168,7 +171,14 @@ def held_features(view: View, layer: Layer) -> tuple[list[Any], str | None, str]
     if table is None:
         return [], None, res.srs or "EPSG:4326"
     _, geometry = wfs_query.schema(view, res)
-    return list(table.features), geometry, res.srs or table.srs
+    features = list(table.features)
+    now = datetime.datetime.fromisoformat(call.now.replace("Z", "+00:00"))
+    selector = dimensions.feature_selector(
+        view.state, res, call.get("TIME"), call.get("ELEVATION"), now
+    )
+    if selector is not None:
+        features = [f for f in features if selector(f.properties)]
+    return features, geometry, res.srs or table.srs
 
 
 def get_map(view: View, call: Call) -> Response:
@@ -177,7 +187,7 @@ def get_map(view: View, call: Call) -> Response:
     painter = render.MapPainter(canvas, req.bbox, req.srs)
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
     for layer, ref in req.layers:
-        features, geometry, data_srs = held_features(view, layer)
+        features, geometry, data_srs = held_features(view, layer, call)
         if not features or geometry is None:
             continue
         painter.draw_layer(
@@ -240,7 +250,7 @@ def feature_info(
             res = view.resource(layer)
             if not isinstance(res, FeatureType):
                 continue
-            features, geometry, data_srs = held_features(view, layer)
+            features, geometry, data_srs = held_features(view, layer, call)
             to_data = crs.transform(req.srs, data_srs)
             if geometry is None or to_data is None:
                 found.append((res, geometry, []))

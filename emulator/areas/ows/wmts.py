@@ -9,7 +9,7 @@ from starlette.responses import Response
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..catalog.tree import java_number
 from ..seeding.gridsets import GridSet
-from . import crs, paint, render, sources, styles, wms_map
+from . import crs, paint, published, render, sources, styles, wms_map
 from .errors import INVALID, MISSING, OwsError
 from .kvp import Call, url
 from .legend import style_ref
@@ -117,7 +117,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.element("ows:Title", title)
         w.element("ows:Abstract", abstract)
         w.start("ows:Keywords")
-        for kw in keywords:
+        for kw in [k.value for k in published.keywords(keywords)]:
             w.element("ows:Keyword", kw)
         w.end("ows:Keywords")
         box = view.latlon(item)
@@ -127,7 +127,11 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("ows:UpperCorner", f"{_num(box.maxx)} {_num(box.maxy)}")
             w.end("ows:WGS84BoundingBox")
         w.element("ows:Identifier", name)
-        default = item.default_style.name if isinstance(item, Layer) and item.default_style else ""
+        # GeoServer's style parameter filter names the layer's default style prefixed
+        # (``ws:style`` for a workspace style)
+        default = (
+            item.default_style.prefixed if isinstance(item, Layer) and item.default_style else ""
+        )
         w.start("Style", [("isDefault", "true")])
         w.element("ows:Identifier", default)
         legend = url(
@@ -283,11 +287,11 @@ def get_tile(view: View, call: Call) -> Response:
         ]
     else:
         ref = item.default_style or StyleRef(None, "generic")
-        if style and style != ref.name:
+        if style and style not in (ref.name, ref.prefixed):
             ref = style_ref(view, item, style)
         layers = [(item, ref)]
     for layer, ref in layers:
-        features, geometry, data_srs = wms_map.held_features(view, layer)
+        features, geometry, data_srs = wms_map.held_features(view, layer, call)
         if features and geometry is not None and crs.transform(data_srs, srs) is not None:
             painter.draw_layer(
                 features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale

@@ -12,8 +12,13 @@ from collections.abc import Iterable
 
 DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 
-_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+_INVALID: dict[int, None] = {
+    c: None for c in [*range(0x20), 0xFFFE, 0xFFFF] if c not in (0x09, 0x0A, 0x0D)
+}
+"""characters XML 1.0 does not allow (a request's control characters echoed in a message):
+dropped, so that every document parses"""
+_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", **_INVALID})
+_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", **_INVALID})
 
 Attrs = Iterable[tuple[str, str]]
 

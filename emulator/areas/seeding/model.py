@@ -239,8 +239,8 @@ class SeedingStore:
         (made up when not given); ``group``: a layer group (its id says so).
         """
         layer = self.tile_layers.get(name)
-        if layer is None:
-            layer = self.tile_layers[name] = TileLayer(name)
+        if layer is None:  # TileLayerInfoUtil.create: in-memory caching on
+            layer = self.tile_layers[name] = TileLayer(name, in_memory_cached=True)
         if bounds is not None:
             layer.bounds = bounds
             self.published_bounds[name] = bounds

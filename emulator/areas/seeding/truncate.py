@@ -36,7 +36,7 @@ class MassTruncate:
 
 def _layer(store: SeedingStore, name: str | None) -> str:
     if not name or name not in store.tile_layers:
-        raise Invalid(f"Could not find layer {name}")
+        raise Invalid(f"Could not find layer {'null' if name is None else name}")
     return name
 
 

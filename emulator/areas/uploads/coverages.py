@@ -13,9 +13,10 @@ added with its layer or, when the store already has it, updated; 201 with the st
 from __future__ import annotations
 
 import copy
+import math
 import posixpath
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import Invalid, NotFound, ServerError
 from ..catalog.entities import BBox, Coverage, CoverageDimension, CoverageStore
@@ -220,7 +221,27 @@ def build_coverage(
     cov.response_srs = [srs]
     cov.metadata = {"dirName": f"{store.name}_{native}"}
     cov.parameters = dict(PARAMETERS[fmt])
+    cov.extras["grid"] = grid_of(raster, srs)
     return cov
+
+
+def grid_of(raster: rasters.Raster, srs: str) -> dict[str, Any]:
+    """The ``<grid>`` GeoServer writes for a file: the raster's size, its pixel-centre
+    grid-to-world transform and the declared CRS."""
+    sx, sy, tx, ty = raster.transform
+    return {
+        "@dimension": "2",
+        "range": {"low": "0 0", "high": f"{raster.width} {raster.height}"},
+        "transform": {
+            "scaleX": sx,
+            "scaleY": sy,
+            "shearX": 0.0,
+            "shearY": 0.0,
+            "translateX": tx,
+            "translateY": ty,
+        },
+        "crs": srs,
+    }
 
 
 def from_grid(state: State, store: CoverageStore, native: str, name: str) -> Coverage | None:
@@ -233,12 +254,25 @@ def from_grid(state: State, store: CoverageStore, native: str, name: str) -> Cov
     return build_coverage(store, fmt, grid, native, name)
 
 
+RADIANCE = "W.m-2.Sr-1"
+"""the unit ``CatalogBuilder`` gives a band named RED…, GREEN… or BLUE… that has none"""
+
+
 def _dimension(band: rasters.Band) -> CoverageDimension:
-    bounds = band.range
-    if bounds is None:
-        return CoverageDimension(band.name, "GridSampleDimension[-Infinity,Infinity]")
-    low, high = bounds
-    return CoverageDimension(band.name, f"GridSampleDimension[{low},{high}]", low, high)
+    """A band as ``CatalogBuilder.getCoverageDimensions`` describes it: the single-file
+    readers' sample dimensions carry no value range (``-Infinity``..``Infinity``), the
+    no-data value becomes ``nullValues``, the sample type ``dimensionType``."""
+    unit = RADIANCE if band.name.upper().startswith(("RED", "GREEN", "BLUE")) else None
+    nulls = [] if band.nodata is None else [band.nodata]
+    return CoverageDimension(
+        band.name,
+        "GridSampleDimension[-Infinity,Infinity]",
+        -math.inf,
+        math.inf,
+        nulls,
+        unit,
+        band.data_type,
+    )
 
 
 # -- the data directory side ------------------------------------------------------------------

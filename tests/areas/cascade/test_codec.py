@@ -21,6 +21,7 @@ from geoserver_emulator.areas.cascade.entities import (
     WMTSLayer,
     WMTSStore,
 )
+from geoserver_emulator.areas.cascade.model import assign
 from geoserver_emulator.areas.catalog.codec import Links, render
 from geoserver_emulator.areas.catalog.entities import BBox
 
@@ -103,9 +104,8 @@ def layers(draw: st.DrawFn) -> WMSLayer | WMTSLayer:
 def test_layer_round_trip(layer, fmt):
     store = (WMSStore if isinstance(layer, WMSLayer) else WMTSStore)("demo", "sf")
     body = render(layer_node(layer, store, Links(ROOT, fmt)), fmt)
-    fields = parse_layer(read_body(body, fmt, layer.kind))
+    fields = parse_layer(read_body(body, fmt, layer.kind), layer.kind)
     assert fields.pop("store") == "sf:demo" and fields.pop("namespace") == "sf"
     back = type(layer)(fields.pop("name"), "sf", "demo")
-    for key, value in fields.items():
-        setattr(back, key, value)
+    assign(back, fields)
     assert back == layer

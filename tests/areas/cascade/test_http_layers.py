@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from lxml import etree
+
+from geoserver_emulator import Emulator
 
 from .conftest import WMS_URL, register
 
@@ -345,3 +348,37 @@ def test_wms_url_forms_name_one_server(remote):
                 "capabilitiesURL": bare + "?"}})  # fmt: skip
     r = remote.get("/rest/workspaces/sf/wmsstores/b/wmslayers.json?list=available")
     assert r.status_code == 200 and "topp:states" in r.json()["list"]["string"]
+
+
+def test_cascaded_layers_keep_every_resource_field(remote, emu, tmp_path):
+    """WMSLayerInfo/WMTSLayerInfo are resources: metadata and data links, the i18n title,
+    service configuration are kept and written back, and the published layer's own fields
+    (attribution) survive the scenario dump with them."""
+    links = {"metadataLink": [{"type": "text/xml", "metadataType": "ISO19115:2003",
+                               "content": "http://x/md"}]}  # fmt: skip
+    body = {"wmsLayer": {"metadataLinks": links, "internationalTitle": {"en": "T", "it": "TT"},
+                         "serviceConfiguration": True,
+                         "disabledServices": {"string": ["WFS"]}}}  # fmt: skip
+    path = "/rest/workspaces/sf/wmsstores/demo/wmslayers/states"
+    assert remote.put(path, json=body).status_code == 200
+    lyr = {"layer": {"attribution": {"title": "Ann", "logoWidth": 20, "logoHeight": 10}}}
+    assert remote.put("/rest/layers/sf:states", json=lyr).status_code == 200
+    xml = etree.fromstring(remote.get(f"{path}.xml").content)
+    assert xml.findtext("metadataLinks/metadataLink/content") == "http://x/md"
+    assert xml.findtext("internationalTitle/it") == "TT"
+    assert xml.findtext("serviceConfiguration") == "true"
+    assert [e.text for e in xml.findall("disabledServices/string")] == ["WFS"]
+    tags = [c.tag for c in xml]
+    assert tags.index("keywords") < tags.index("metadataLinks") < tags.index("nativeCRS")
+    assert tags.index("store") < tags.index("serviceConfiguration") < tags.index("preferredFormat")
+    wmts = "/rest/workspaces/sf/wmtsstores/tiles/layers"
+    assert remote.post(wmts, json={"wmtsLayer": {"name": "b", "nativeName": "basemap",
+                       "internationalAbstract": {"en": "A"}}}).status_code == 201  # fmt: skip
+    assert remote.get(f"{wmts}/b.json").json()["wmtsLayer"]["internationalAbstract"] == {"en": "A"}
+    emu.save_scenario(tmp_path / "s.json")
+    again = Emulator(tmp_path / "s.json")
+    transport = httpx.WSGITransport(app=again.wsgi_app)
+    base = "http://localhost:8080/geoserver"
+    with httpx.Client(transport=transport, base_url=base, auth=("admin", "geoserver")) as c:
+        for p in (f"{path}.xml", f"{wmts}/b.json", "/rest/layers/sf:states.json"):
+            assert c.get(p).content == remote.get(p).content, p

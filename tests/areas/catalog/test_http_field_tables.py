@@ -11,6 +11,7 @@ creation forces or that name the object are left out (``FIXED`` below).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from geoserver_emulator.areas.catalog.codec import render
 from geoserver_emulator.areas.catalog.generic import read_extras, value_node
 from geoserver_emulator.areas.catalog.tree import Node, read_body
 
+PAYLOADS = Path(__file__).resolve().parents[2] / "payloads"
 ALPHA = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.:/&<>éü"
 TEXT = st.text(alphabet=ALPHA, min_size=1, max_size=10).map(str.strip).filter(bool)
 NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
@@ -117,6 +119,8 @@ FIXED = {
     "featureType": {"enabled"},  # POST forces it on
     "coverage": {"enabled"},
     "namespace": {"uri"},  # drawn apart (a URI of its own)
+    "wmsLayer": {"enabled", "nativeName"},  # POST: on, and a layer of the remote server
+    "wmtsLayer": {"enabled", "nativeName"},
 }
 OVERRIDES = {
     ("namespace", "uri"): NAME.map("urn:x:".__add__),
@@ -202,6 +206,34 @@ KINDS: dict[str, dict[str, Any]] = {
         ),
         "path": "/rest/layergroups/drawn",
     },
+    "wmsStore": {
+        "table": F.WMS_STORE,
+        "create": ("POST", "/rest/workspaces/sf/wmsstores", {"name": "drawn"}),
+        "path": "/rest/workspaces/sf/wmsstores/drawn",
+    },
+    "wmtsStore": {
+        "table": F.WMTS_STORE,
+        "create": ("POST", "/rest/workspaces/sf/wmtsstores", {"name": "drawn"}),
+        "path": "/rest/workspaces/sf/wmtsstores/drawn",
+    },
+    "wmsLayer": {
+        "table": F.WMS_LAYER,
+        "create": (
+            "POST",
+            "/rest/workspaces/sf/wmsstores/demo/wmslayers",
+            {"name": "drawn", "nativeName": "topp:states"},
+        ),
+        "path": "/rest/workspaces/sf/wmsstores/demo/wmslayers/drawn",
+    },
+    "wmtsLayer": {
+        "table": F.WMTS_LAYER,
+        "create": (
+            "POST",
+            "/rest/workspaces/sf/wmtsstores/tiles/layers",
+            {"name": "drawn", "nativeName": "basemap"},
+        ),
+        "path": "/rest/workspaces/sf/wmtsstores/tiles/layers/drawn",
+    },
 }
 
 
@@ -272,6 +304,8 @@ def model_back(kind: str, data: dict[str, Any], tag: str) -> Any:
         return parse.flag(data, tag)
     if f.shape == F.INT:
         return parse.integer(data, tag)
+    if f.shape == F.FLOAT:
+        return parse.number(data, tag)
     return parse.text(data, tag)
 
 
@@ -304,7 +338,22 @@ def docs(kind: str) -> st.SearchStrategy[dict[str, Any]]:
     return st.builds(lambda g, m: {**g, **m}, generic_docs(KINDS[kind]["table"]), model)
 
 
+CASCADE = {
+    "wmsLayer": ("wmsstores", "wmsStore", "demo", "wms130.xml"),
+    "wmtsLayer": ("wmtsstores", "wmtsStore", "tiles", "wmts100.xml"),
+}
+
+
 def _prepare(client, kind: str) -> None:
+    if kind in CASCADE:  # a store over a registered remote server
+        segment, root, name, payload = CASCADE[kind]
+        url = f"http://remote.example.com/{name}?service={root[:4].upper()}"
+        content = (PAYLOADS / "cascade" / payload).read_bytes()
+        r = client.put("/__emulator/remote", params={"url": url}, content=content)
+        assert r.status_code == 204, r.text
+        store = {root: {"name": name, "capabilitiesURL": url}}
+        r = client.post(f"/rest/workspaces/sf/{segment}", json=store)
+        assert r.status_code == 201, r.text
     if kind == "coverage":
         store = {"coverageStore": {"name": "cs", "type": "GeoTIFF", "url": "file:data/cs.tif"}}
         assert client.post("/rest/workspaces/nurc/coveragestores", json=store).status_code == 201
@@ -320,7 +369,7 @@ def _create(client, kind: str, doc: dict[str, Any], fmt: str) -> list[dict[str, 
         assert r.status_code == 200, r.text
         return [doc]
     method, path, base = spec["create"]
-    if kind in ("dataStore", "coverageStore"):  # POST forces some fields: PUT the rest
+    if kind in ("dataStore", "coverageStore", "wmsStore", "wmtsStore"):  # POST forces some
         r = send(client, method, path, kind, table, base, fmt)
         assert r.status_code == 201, r.text
         r = send(client, "PUT", spec["path"], kind, table, doc, fmt)
@@ -406,7 +455,9 @@ def test_layer_group_round_trip(emu, client, first, second, fmt):
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
-    kind=st.sampled_from(["featureType", "layer", "layerGroup", "workspace"]),
+    kind=st.sampled_from(
+        ["featureType", "layer", "layerGroup", "workspace", "wmsLayer", "wmsStore", "wmtsStore"]
+    ),
     data=st.data(),
 )
 def test_scenario_dump_keeps_the_drawn_fields(emu, client, kind, data):
@@ -460,3 +511,27 @@ def test_style_record_round_trip(emu, client, doc, fmt):
         got = {k: v for k, v in read_extras(data, STYLE_RECORD).items() if v is not None}
         want = expected_extras(STYLE_RECORD, doc)
         assert got == want, out
+
+
+@SETTINGS
+@given(first=docs("wmsLayer"), second=docs("wmsLayer"), fmt=FMT)
+def test_wms_layer_round_trip(emu, client, first, second, fmt):
+    _round_trip(emu, client, "wmsLayer", first, second, fmt)
+
+
+@SETTINGS
+@given(first=docs("wmtsLayer"), second=docs("wmtsLayer"), fmt=FMT)
+def test_wmts_layer_round_trip(emu, client, first, second, fmt):
+    _round_trip(emu, client, "wmtsLayer", first, second, fmt)
+
+
+@SETTINGS
+@given(first=docs("wmsStore"), second=docs("wmsStore"), fmt=FMT)
+def test_wms_store_round_trip(emu, client, first, second, fmt):
+    _round_trip(emu, client, "wmsStore", first, second, fmt)
+
+
+@SETTINGS
+@given(first=docs("wmtsStore"), second=docs("wmtsStore"), fmt=FMT)
+def test_wmts_store_round_trip(emu, client, first, second, fmt):
+    _round_trip(emu, client, "wmtsStore", first, second, fmt)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
 from lxml import etree
 
 BASE = "http://localhost:8080/geoserver/rest"
@@ -318,6 +319,34 @@ def test_coverage_xml_has_a_grid(client):
     assert cov["grid"]["@dimension"] == "2" and isinstance(
         cov["grid"]["transform"]["scaleX"], float
     )
+
+
+@pytest.mark.parametrize(
+    ("path", "high", "scale", "origin", "crs"),
+    [
+        ("sf/coveragestores/sfdem/coverages/sfdem", "634 477", ("30.0", "-30.0"),
+         ("589995.0", "4927995.0"), "EPSG:26713"),
+        ("nurc/coveragestores/arcGridSample/coverages/Arc_Sample", "720 360", ("0.5", "-0.5"),
+         ("-179.75", "89.75"), "EPSG:4326"),
+        ("nurc/coveragestores/worldImageSample/coverages/Img_Sample", "983 598",
+         ("0.07003690742624616", "-0.05586772575250837"),
+         ("-130.81666154628687", "54.08616613712375"), "EPSG:4326"),
+        ("nurc/coveragestores/img_sample2/coverages/Pk50095", "545 490",
+         ("42.34136799999989", "-42.34136800000026"),
+         ("347671.1015525911", "5196940.182175256"), "EPSG:32633"),
+        ("nurc/coveragestores/mosaic/coverages/mosaic", "250 250",
+         ("0.057934032977228433", "-0.04039598061277999"),
+         ("6.375141924963005", "46.570568984828704"), "EPSG:4326"),
+    ],
+)  # fmt: skip
+def test_stock_coverages_have_the_release_data_grids(client, path, high, scale, origin, crs):
+    """The grids of the release data directory's coverage.xml files, not a made-up size."""
+    grid = xml(client, f"/rest/workspaces/{path}.xml").find("grid")
+    assert grid.findtext("range/high") == high
+    assert (grid.findtext("transform/scaleX"), grid.findtext("transform/scaleY")) == scale
+    t = (grid.findtext("transform/translateX"), grid.findtext("transform/translateY"))
+    assert t == origin
+    assert grid.findtext("crs") == crs
 
 
 def test_coverage_keeps_a_grid_it_is_given(client):

@@ -416,3 +416,44 @@ def test_scenario_round_trip_keeps_everything(client, emu):
     assert (
         again.state.seeding.blob_stores["blobStore1"] == emu.state.seeding.blob_stores["blobStore1"]
     )
+
+
+# -- request filter updates and web resources (FilterUpdateController, ByteStreamController) --
+
+FILTERED = """<wmsLayer><name>img</name><mimeFormats><string>image/png</string></mimeFormats>
+<gridSubsets><gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset></gridSubsets>
+<wmsUrl><string>http://example.com/wms</string></wmsUrl>
+<requestFilters><circularExtentFilter><name>circ</name></circularExtentFilter></requestFilters>
+</wmsLayer>"""
+
+
+def test_filter_update_of_an_unknown_filter_is_400_text(client):
+    r = client.post("/gwc/rest/filter/xxxp4z85/update/noidea",
+                    headers={"Accept": "application/json"})  # fmt: skip
+    assert r.status_code == 400 and r.headers["content-type"].startswith("text/plain")
+    assert r.text == f"{EXC} 400 BAD_REQUEST: No filter by the name xxxp4z85 was found."
+
+
+def test_filter_update_of_a_layers_request_filter(client):
+    assert client.put("/gwc/rest/layers/img.xml", content=FILTERED, headers=XML).status_code == 200
+    r = client.post("/gwc/rest/filter/circ/update/xml", content=b"<x/>", headers=XML)
+    assert r.status_code == 200
+    assert r.text == "Filter update completed, no problems encountered.\n"
+    r = client.post("/gwc/rest/filter/circ/update/tar", content=b"x", headers=XML)
+    assert r.status_code == 400 and r.text == f"{EXC} 400 BAD_REQUEST: Unknow update type tar\n"
+    assert client.get("/gwc/rest/filter/circ/update/xml").status_code == 405
+
+
+def test_web_resources(client):
+    r = client.get("/gwc/rest/web/seed.js")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+    r = client.get("/gwc/rest/web/gwc.css")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/css")
+    r = client.get("/gwc/rest/web/geowebcache_logo.png")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    assert r.content.startswith(b"\x89PNG\r\n\x1a\n")
+    assert client.get("/gwc/rest/web/thisDoesNotExist").status_code == 404
+    assert client.get("/gwc/rest/web/doesnt%20exist").status_code == 404
+    assert client.get("/gwc/rest/web/ByteStreamerRestlet.class").status_code == 403
+    assert client.get("/gwc/rest/web/foo/%2E%2E/%2E%2E/x.png").status_code == 403
+    assert client.post("/gwc/rest/web/seed.js").status_code == 405

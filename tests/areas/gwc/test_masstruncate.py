@@ -132,6 +132,7 @@ def test_truncate_all_from_the_html_form(client, emu):
         ("<truncateLayer><layerName>test</layerName></truncateLayer>", "text/xml",
          "Could not find layer test"),
         ("<truncateLayer>", "text/xml", "Malformed"),
+        ("<truncateOrphans/>", "text/xml", "Could not find layer null"),
         ("<truncateEverything/>", "text/xml", "Unknown mass truncate request: truncateEverything"),
         ("<truncateLayer><layerName>topp:states</layerName></truncateLayer>", "text/plain",
          "Format extension unknown or not specified: text/plain"),

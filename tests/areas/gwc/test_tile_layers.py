@@ -409,3 +409,21 @@ def test_an_unknown_gridset_is_kept_and_ignored_until_it_exists(client, emu):
     )
     emu.scheduler.drain()
     assert emu.scheduler.cached_tiles("topp:states", gridset="Later") > 0
+
+
+def test_tile_layers_made_by_default_are_cached_in_memory(client):
+    """TileLayerInfoUtil.create turns in-memory caching on for the tile layer GeoServer makes
+    for every layer (the stock ones at first start-up, new ones when added); a tile layer PUT
+    without the field leaves it unset (GeoServer reads that as true, and writes nothing)."""
+    xml = client.get("/gwc/rest/layers/topp:states.xml").text
+    assert "<enabled>true</enabled>\n  <inMemoryCached>true</inMemoryCached>" in xml
+    ft = {"featureType": {"name": "fresh", "attributes": {"attribute": [
+        {"name": "the_geom", "binding": "org.locationtech.jts.geom.Point"}]}}}  # fmt: skip
+    assert client.post("/rest/workspaces/sf/datastores/sf/featuretypes", json=ft).status_code == 201
+    assert client.get("/gwc/rest/layers/sf:fresh.json").json()["GeoServerLayer"]["inMemoryCached"]
+    body = {"GeoServerLayer": {"name": "sf:fresh", "enabled": True}}
+    assert client.put("/gwc/rest/layers/sf:fresh.json", json=body).status_code == 200
+    assert (
+        "inMemoryCached"
+        not in client.get("/gwc/rest/layers/sf:fresh.json").json()["GeoServerLayer"]
+    )

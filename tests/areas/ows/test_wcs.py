@@ -138,3 +138,18 @@ def test_uploaded_coverage_describes_its_grid(client, anon):
     assert rect.findtext(f"{gml}origin/{gml}pos") == "105.0 215.0"
     assert [v.text for v in rect.iterfind(f"{gml}offsetVector")] == ["10.0 0.0", "0.0 -10.0"]
     assert b"sf:grid" in wcs(anon, request="GetCapabilities", version="1.0.0").content
+
+
+def test_wcs_111_summary_leaves_an_empty_title_and_abstract_out(client):
+    body = {"coverage": {"title": "", "description": "", "abstract": ""}}
+    url = "/rest/workspaces/sf/coveragestores/sfdem/coverages/sfdem"
+    assert client.put(url, json=body).status_code == 200
+    params = {"service": "WCS", "request": "GetCapabilities", "version": "1.1.1"}
+    root = etree.fromstring(client.get("/wcs", params=params).content)
+    wcs, ows = "{http://www.opengis.net/wcs/1.1.1}", "{http://www.opengis.net/ows/1.1}"
+    summary = next(
+        s
+        for s in root.iter(f"{wcs}CoverageSummary")
+        if s.findtext(f"{wcs}Identifier") == "sf:sfdem"
+    )
+    assert summary.find(f"{ows}Title") is None and summary.find(f"{ows}Abstract") is None

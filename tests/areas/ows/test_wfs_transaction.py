@@ -137,9 +137,21 @@ def test_a_failing_transaction_changes_nothing(client, database_type, emu):
     assert features(client)["features"] == []
 
 
-def test_anonymous_callers_may_not_write(anon, database_type):
+def test_anonymous_callers_may_not_write(emu, client, anon, database_type):
+    # the stock rules (*.*.r=*, *.*.w=GROUP_ADMIN,ADMIN) in HIDE mode: the layer is
+    # read-only to anonymous callers (GeoServer's read-only feature store refuses the write)
     r = anon.post(f"/{WS}/wfs", content=INSERT.encode())
-    assert r.status_code == 401
+    assert r.status_code == 200 and b"test_wfs is read only" in r.content
+    assert b'numberOfFeatures="0"' in anon.get(
+        f"/{WS}/wfs",
+        params={"service": "WFS", "version": "1.1.0", "request": "GetFeature",
+                "typeName": f"{WS}:{WS}", "resultType": "hits"},
+    ).content  # fmt: skip
+    # in the MIXED and CHALLENGE modes, a write is a challenge
+    for mode in ("MIXED", "CHALLENGE"):
+        assert client.put("/rest/security/acl/catalog.json", json={"mode": mode}).status_code == 200
+        r = anon.post(f"/{WS}/wfs", content=INSERT.encode())
+        assert r.status_code == 401
 
 
 def test_get_feature_posted_as_xml(client, database_type):

@@ -133,3 +133,17 @@ def test_get_feature_info_on_a_tile(anon, blocks):
     assert doc["features"] == []
     r = anon.get("/gwc/service/wmts", params={**params, "i": 999, "j": 20})
     assert r.status_code == 400
+
+
+def test_a_workspace_style_is_named_prefixed_and_served_by_that_name(client):
+    r = client.get("/gwc/service/wmts", params={"service": "WMTS", "request": "GetCapabilities"})
+    root = etree.fromstring(r.content)
+    layer = next(
+        el
+        for el in root.iter(f"{{{WMTS}}}Layer")
+        if el.findtext(f"{{{OWS}}}Identifier") == "ne:boundary_lines"
+    )
+    assert layer.findtext(f"{{{WMTS}}}Style/{{{OWS}}}Identifier") == "ne:boundary_lines"
+    params = {**TILE, "layer": "ne:boundary_lines", "style": "ne:boundary_lines"}
+    r = client.get("/gwc/service/wmts", params=params)
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png", r.text[:300]

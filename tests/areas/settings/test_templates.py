@@ -92,8 +92,25 @@ def test_template_post_is_405(client):
 def test_templates_survive_a_scenario_dump(client, emu):
     from geoserver_emulator.scenarios import loader
 
+    stock = loader.dump(emu.state)["serverSettings"]["templates"]
     client.put("/rest/workspaces/topp/templates/content.ftl", content=b"${features}")
     doc = loader.dump(emu.state)
-    assert doc["serverSettings"]["templates"] == {"workspaces/topp/content.ftl": "${features}"}
+    assert doc["serverSettings"]["templates"] == {
+        **stock,
+        "workspaces/topp/content.ftl": "${features}",
+    }
     state = loader.load_document(doc).state()
     assert state.datadir.read("workspaces/topp/content.ftl") == b"${features}"
+
+
+def test_stock_templates_are_the_release_data_directorys(client):
+    """The release data directory ships title.ftl and description.ftl for topp:states."""
+    base = "/rest/workspaces/topp/datastores/states_shapefile/featuretypes/states/templates"
+    listed = client.get(f"{base}.json").json()["templates"]["template"]
+    assert [t["name"] for t in listed] == ["description.ftl", "title.ftl"]
+    assert client.get(f"{base}/title.ftl").content == b"${STATE_NAME.value}\n"
+    description = client.get(f"{base}/description.ftl").content
+    assert description.startswith(b"This is the state of ${STATE_NAME.value}.  \n")
+    assert len(description) == 309
+    r = client.get("/rest/resource/workspaces/topp/states_shapefile/states/title.ftl")
+    assert r.status_code == 200 and r.content == b"${STATE_NAME.value}\n"

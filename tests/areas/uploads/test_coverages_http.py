@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from lxml import etree
 
@@ -171,3 +172,78 @@ def test_coverage_posted_by_name_is_filled_from_the_grid(client) -> None:
     cov = client.get(f"{WS}/sf/coveragestores/dem/coverages/elevation.json").json()["coverage"]
     assert cov["nativeFormat"] == "GeoTIFF"
     assert cov["nativeBoundingBox"]["maxx"] == 12.0
+
+
+# -- the coverage document describes the file (CatalogBuilder.buildCoverage) ----------------
+
+
+def test_uploaded_coverage_grid_is_the_files(client) -> None:
+    """The ``<grid>``: the file's size, its pixel-centre transform and the declared CRS."""
+    body = geotiff(width=5, height=2, origin=(100.0, 20.0), pixel=2.0)
+    assert client.put(f"{WS}/sf/coveragestores/g/file.geotiff", content=body, headers=TIFF)
+    doc = etree.fromstring(client.get(f"{WS}/sf/coveragestores/g/coverages/g.xml").content)
+    grid = doc.find("grid")
+    assert grid.get("dimension") == "2"
+    assert (grid.findtext("range/low"), grid.findtext("range/high")) == ("0 0", "5 2")
+    transform = {c.tag: c.text for c in grid.find("transform")}
+    assert transform == {"scaleX": "2.0", "scaleY": "-2.0", "shearX": "0.0", "shearY": "0.0",
+                         "translateX": "101.0", "translateY": "19.0"}  # fmt: skip
+    assert grid.findtext("crs") == "EPSG:4326"
+    cov = client.get(f"{WS}/sf/coveragestores/g/coverages/g.json").json()["coverage"]
+    assert cov["grid"]["range"] == {"low": "0 0", "high": "5 2"}
+    assert cov["grid"]["transform"]["translateX"] == 101.0
+
+
+def test_world_image_grid_and_bands(client) -> None:
+    world = b"1.0\n0.0\n0.0\n-1.0\n0.5\n1.5\n"
+    body = make_zip({"usa.png": png(4, 2), "usa.pgw": world})
+    assert client.put(f"{WS}/sf/coveragestores/usa/file.worldimage", content=body, headers=ZIP)
+    cov = client.get(f"{WS}/sf/coveragestores/usa/coverages/usa.json").json()["coverage"]
+    assert cov["grid"]["range"]["high"] == "4 2"
+    assert cov["grid"]["transform"]["translateY"] == 1.5
+    dims = cov["dimensions"]["coverageDimension"]
+    assert [d["name"] for d in dims] == ["RED_BAND", "GREEN_BAND", "BLUE_BAND"]
+    for d in dims:  # GeoServer gives colour bands the radiance unit
+        assert d["unit"] == "W.m-2.Sr-1"
+        assert d["dimensionType"] == {"name": "UNSIGNED_8BITS"}
+        assert d["range"] == {"min": "-inf", "max": "inf"}
+        assert d["description"] == "GridSampleDimension[-Infinity,Infinity]"
+
+
+def test_band_no_data_and_type_as_geoserver_writes_them(client) -> None:
+    body = geotiff(mode="F", nodata="-9999")
+    assert client.put(f"{WS}/sf/coveragestores/f/file.geotiff", content=body, headers=TIFF)
+    doc = etree.fromstring(client.get(f"{WS}/sf/coveragestores/f/coverages/f.xml").content)
+    (dim,) = doc.findall("dimensions/coverageDimension")
+    assert [c.tag for c in dim] == ["name", "description", "range", "nullValues", "dimensionType"]
+    assert (dim.findtext("range/min"), dim.findtext("range/max")) == ("-inf", "inf")
+    assert [d.text for d in dim.findall("nullValues/double")] == ["-9999.0"]
+    assert dim.findtext("dimensionType/name") == "REAL_32BITS"
+    # a gray band has no unit
+    assert dim.find("unit") is None
+
+
+def test_band_details_survive_the_scenario_dump(client, emu: Emulator, tmp_path) -> None:
+    body = geotiff(mode="F", nodata="-9999")
+    assert client.put(f"{WS}/sf/coveragestores/f/file.geotiff", content=body, headers=TIFF)
+    path = f"{WS}/sf/coveragestores/f/coverages/f.xml"
+    before = client.get(path).content
+    emu.save_scenario(tmp_path / "s.json")
+    again = Emulator(tmp_path / "s.json")
+    with httpx.Client(
+        transport=httpx.WSGITransport(app=again.wsgi_app),
+        base_url="http://localhost:8080/geoserver",
+        auth=("admin", "geoserver"),
+    ) as other:
+        assert other.get(path).content == before
+
+
+def test_a_coverage_put_keeps_infinite_ranges(client) -> None:
+    body = geotiff(mode="F")
+    assert client.put(f"{WS}/sf/coveragestores/f/file.geotiff", content=body, headers=TIFF)
+    path = f"{WS}/sf/coveragestores/f/coverages/f"
+    sent = client.get(f"{path}.json").json()
+    assert client.put(f"{path}.json", json=sent).status_code == 200
+    got = client.get(f"{path}.json").json()["coverage"]
+    assert got.pop("dateModified") == "2026-01-01 00:00:00.000 UTC"
+    assert got == sent["coverage"]

@@ -6,6 +6,7 @@ import io
 import zipfile
 
 import pytest
+from lxml import etree
 
 from geoserver_emulator import Emulator
 
@@ -200,3 +201,39 @@ def test_feature_type_posted_by_name_is_filled_from_the_data(client) -> None:
     assert ft["title"] == "Mine"
     assert ft["nativeBoundingBox"]["minx"] == 1.0
     assert [a["name"] for a in ft["attributes"]["attribute"]][0] == "the_geom"
+
+
+def test_list_available_with_geom_leaves_out_types_without_geometry(client) -> None:
+    """FeatureTypeController's ``list=available_with_geom``: only the types the store offers
+    that have a geometry attribute."""
+    body = make_zip(
+        {
+            "places.properties": b"_=the_geom:Point:srid=4326,NAME:String\n"
+            b"places.1=POINT (1 2)|a\n",
+            "codes.properties": b"_=CODE:String,LABEL:String\ncodes.1=x|y\n",
+        }
+    )
+    r = client.put(f"{WS}/sf/datastores/mixed/file.properties?configure=none", content=body,
+                   headers=ZIP)  # fmt: skip
+    assert r.status_code == 201, r.text
+    base = f"{WS}/sf/datastores/mixed/featuretypes"
+    assert client.get(f"{base}.json?list=available").json() == {
+        "list": {"string": ["codes", "places"]}
+    }
+    assert client.get(f"{base}.json?list=available_with_geom").json() == {
+        "list": {"string": ["places"]}
+    }
+    root = etree.fromstring(client.get(f"{base}.xml?list=AVAILABLE_WITH_GEOM").content)
+    assert [e.text for e in root] == ["places"]
+
+
+def test_other_list_values_list_the_configured_types(client) -> None:
+    """Any other ``list`` value is GeoServer's default, the configured types."""
+    r = client.get(f"{WS}/topp/datastores/states_shapefile/featuretypes.json?list=bogus")
+    assert r.json() == client.get(f"{WS}/topp/datastores/states_shapefile/featuretypes.json").json()
+
+
+def test_available_without_a_store_names_it_null(client) -> None:
+    r = client.get(f"{WS}/sf/featuretypes.json?list=available")
+    assert r.status_code == 404
+    assert r.text == "No such data store: sf,null"

@@ -1,0 +1,303 @@
+"""The time and elevation dimensions of a feature type or coverage: what the capabilities
+write (values from a mosaic's index or the feature rows held, in the dimension's
+presentation, the default value from its strategy) and which features a map request
+selects with ``TIME``/``ELEVATION`` (or the default values).
+
+Read from the resource's ``time``/``elevation`` metadata entries (a ``dimensionInfo``);
+pure domain logic, no XML.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..catalog.entities import Coverage, FeatureType, Resource
+from ..catalog.tree import java_number
+from . import sources
+
+if TYPE_CHECKING:
+    from ...core.state import State
+
+TIME_UNITS = "ISO8601"
+ELEVATION_UNITS = "EPSG:5030"
+ELEVATION_SYMBOL = "m"
+
+
+class Dimension(NamedTuple):
+    name: str
+    """``time`` or ``elevation``"""
+    units: str
+    unit_symbol: str | None
+    default: str
+    values: str
+    """the domain as the presentation writes it (``a,b,c`` or ``start/end/period``); empty
+    when no value is held"""
+    domain: bool = True
+    """False for a coverage whose reader has no such domain (not a mosaic indexing the
+    attribute): GeoServer then declares the dimension in 1.1.1 and writes no values"""
+
+
+# -- dimensions ------------------------------------------------------------------------
+
+
+def _info(resource: Resource, key: str) -> Mapping[str, Any] | None:
+    entry = resource.metadata.get(key)
+    if not isinstance(entry, Mapping):
+        return None
+    info = entry.get("dimensionInfo", entry)
+    if not isinstance(info, Mapping):
+        return None
+    enabled = info.get("enabled")
+    if enabled is True or str(enabled).lower() == "true":
+        return info
+    return None
+
+
+def dimensions(state: State, resource: Resource, now: datetime.datetime) -> list[Dimension]:
+    """The enabled ``time`` and ``elevation`` dimensions of a feature type or coverage,
+    with the values the emulator holds: a mosaic's index (coverages), the feature rows'
+    attribute (feature types); none held gives an empty domain."""
+    out = []
+    time_info = _info(resource, "time")
+    if time_info is not None:
+        raw = _values(state, resource, time_info, "Time")
+        times = sorted({t for t in (_instant(v) for v in raw or []) if t})
+        out.append(
+            Dimension(
+                "time",
+                str(time_info.get("units") or TIME_UNITS),
+                None,
+                _time_default(time_info, times, now),
+                _time_domain(time_info, times),
+                raw is not None,
+            )
+        )
+    elev_info = _info(resource, "elevation")
+    if elev_info is not None:
+        raw = _values(state, resource, elev_info, "Elevation")
+        elevs = sorted({e for e in (_number(v) for v in raw or []) if e is not None})
+        units = elev_info.get("units")
+        symbol = elev_info.get("unitSymbol")
+        if units is None:
+            units, symbol = ELEVATION_UNITS, ELEVATION_SYMBOL
+        out.append(
+            Dimension(
+                "elevation",
+                str(units),
+                str(symbol) if symbol else None,
+                java_number(_elevation_default(elev_info, elevs)),
+                _elevation_domain(elev_info, elevs),
+                raw is not None,
+            )
+        )
+    return out
+
+
+def _values(
+    state: State, resource: Resource, info: Mapping[str, Any], kind: str
+) -> list[Any] | None:
+    if isinstance(resource, Coverage):
+        native = resource.native_coverage_name or resource.native_name or resource.name
+        return sources.mosaic_domain(
+            state, resource.workspace, resource.store, native, f"{kind}Attribute"
+        )
+    if isinstance(resource, FeatureType):
+        attr = info.get("attribute")
+        table = sources.feature_table(
+            state, resource.workspace, resource.store, resource.native_name or resource.name
+        )
+        if not attr or table is None:
+            return []
+        return [f.properties.get(attr) for f in table.features]
+    return []
+
+
+def _instant(value: Any) -> datetime.datetime | None:
+    if isinstance(value, datetime.datetime):
+        return value if value.tzinfo else value.replace(tzinfo=datetime.UTC)
+    if isinstance(value, datetime.date):
+        return datetime.datetime(value.year, value.month, value.day, tzinfo=datetime.UTC)
+    if value is None or value == "":
+        return None
+    from ..mosaics.bindings import parse_instant
+
+    return parse_instant(str(value))
+
+
+def _number(value: Any) -> float | None:
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def iso(t: datetime.datetime) -> str:
+    """An instant as GeoServer's ISO 8601 formatter writes it (UTC, milliseconds, ``Z``)."""
+    u = t.astimezone(datetime.UTC)
+    return u.strftime("%Y-%m-%dT%H:%M:%S.") + f"{u.microsecond // 1000:03d}Z"
+
+
+def period(ms: int) -> str:
+    """A duration in milliseconds as an ISO 8601 period (``P1D``, ``PT6H``, ``P0D``)."""
+    seconds, millis = divmod(max(ms, 0), 1000)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    out = "P" + (f"{days}D" if days else "")
+    clock = (f"{hours}H" if hours else "") + (f"{minutes}M" if minutes else "")
+    if secs or millis:
+        clock += f"{secs}.{millis:03d}S" if millis else f"{secs}S"
+    if clock:
+        out += "T" + clock
+    return out if out != "P" else "P0D"
+
+
+def _presentation(info: Mapping[str, Any]) -> str:
+    return str(info.get("presentation") or "LIST").upper()
+
+
+def _resolution(info: Mapping[str, Any]) -> float | None:
+    return _number(info.get("resolution"))
+
+
+def _time_domain(info: Mapping[str, Any], times: list[datetime.datetime]) -> str:
+    if not times:
+        return ""
+    shape = _presentation(info)
+    if shape == "LIST":
+        return ",".join(iso(t) for t in times)
+    span = int((times[-1] - times[0]).total_seconds() * 1000)
+    if shape == "DISCRETE_INTERVAL":
+        res = _resolution(info)
+        if res is not None:
+            span = int(res)
+        elif len(times) >= 2:
+            span = int((times[1] - times[0]).total_seconds() * 1000)
+        else:
+            span = 0
+    return f"{iso(times[0])}/{iso(times[-1])}/{period(span)}"
+
+
+def _elevation_domain(info: Mapping[str, Any], elevs: list[float]) -> str:
+    if not elevs:
+        return ""
+    shape = _presentation(info)
+    if shape == "LIST":
+        return ",".join(java_number(e) for e in elevs)
+    step = elevs[-1] - elevs[0]
+    if shape == "DISCRETE_INTERVAL":
+        res = _resolution(info)
+        step = res if res is not None else (elevs[1] - elevs[0] if len(elevs) >= 2 else 0.0)
+    return f"{java_number(elevs[0])}/{java_number(elevs[-1])}/{java_number(float(step))}"
+
+
+def _strategy(info: Mapping[str, Any]) -> tuple[str, str | None]:
+    default = info.get("defaultValue")
+    if not isinstance(default, Mapping):
+        return "", None
+    ref = default.get("referenceValue")
+    return str(default.get("strategy") or "").upper(), None if ref is None else str(ref)
+
+
+def _time_default(
+    info: Mapping[str, Any], times: list[datetime.datetime], now: datetime.datetime
+) -> str:
+    strategy, ref = _strategy(info)
+    if strategy == "FIXED" and ref:
+        return ref
+    if not times:
+        return "current"
+    if strategy == "MINIMUM":
+        return iso(times[0])
+    if strategy == "MAXIMUM":
+        return iso(times[-1])
+    target = _instant(ref) if strategy == "NEAREST" and ref else now
+    target = target or now
+    return iso(min(times, key=lambda t: (abs((t - target).total_seconds()), t)))
+
+
+def _elevation_default(info: Mapping[str, Any], elevs: list[float]) -> float:
+    strategy, ref = _strategy(info)
+    if strategy == "FIXED" and ref and _number(ref) is not None:
+        return float(_number(ref) or 0.0)
+    if not elevs:
+        return 0.0
+    if strategy == "MAXIMUM":
+        return elevs[-1]
+    if strategy == "NEAREST" and ref and _number(ref) is not None:
+        target = float(_number(ref) or 0.0)
+        return min(elevs, key=lambda e: (abs(e - target), e))
+    return elevs[0]
+
+
+# -- the dimensions a map request selects ----------------------------------------------------
+
+
+def feature_selector(
+    state: State,
+    resource: Resource,
+    time: str | None,
+    elevation: str | None,
+    now: datetime.datetime,
+) -> Callable[[Mapping[str, Any]], bool] | None:
+    """Which features of a feature type a GetMap or GetFeatureInfo draws, by its enabled
+    ``time``/``elevation`` dimensions: those the ``TIME``/``ELEVATION`` values name (an
+    instant or number, a list, a ``start/end`` range), else those at the dimension's default
+    value (GeoServer applies the default when the request names none). None: no selection."""
+    tests: list[Callable[[Mapping[str, Any]], bool]] = []
+    info = _info(resource, "time")
+    if isinstance(resource, FeatureType) and info is not None and info.get("attribute"):
+        attr = str(info["attribute"])
+        wanted = time
+        if not wanted or wanted.lower() == "current":
+            raw = _values(state, resource, info, "Time") or []
+            times = sorted({t for t in (_instant(v) for v in raw) if t})
+            wanted = _time_default(info, times, now) if times else None
+        match = _time_match(wanted) if wanted else None
+        if match is not None:
+            tests.append(lambda props, a=attr, m=match: m(_instant(props.get(a))))
+    info = _info(resource, "elevation")
+    if isinstance(resource, FeatureType) and info is not None and info.get("attribute"):
+        attr = str(info["attribute"])
+        wanted = elevation
+        if not wanted:
+            raw = _values(state, resource, info, "Elevation") or []
+            elevs = sorted({e for e in (_number(v) for v in raw) if e is not None})
+            wanted = java_number(_elevation_default(info, elevs)) if elevs else None
+        ematch = _number_match(wanted) if wanted else None
+        if ematch is not None:
+            tests.append(lambda props, a=attr, m=ematch: m(_number(props.get(a))))
+    if not tests:
+        return None
+    return lambda props: all(t(props) for t in tests)
+
+
+def _time_match(text: str) -> Callable[[datetime.datetime | None], bool] | None:
+    """A test for ``a``, ``a,b`` or ``start/end[/period]``; None when nothing parses."""
+    ranges: list[tuple[datetime.datetime, datetime.datetime]] = []
+    for part in text.split(","):
+        bounds = part.strip().split("/")
+        start = _instant(bounds[0])
+        end = _instant(bounds[1]) if len(bounds) > 1 else start
+        if start is not None and end is not None:
+            ranges.append((start, end))
+    if not ranges:
+        return None
+    return lambda t: t is not None and any(a <= t <= b for a, b in ranges)
+
+
+def _number_match(text: str) -> Callable[[float | None], bool] | None:
+    ranges: list[tuple[float, float]] = []
+    for part in text.split(","):
+        bounds = part.strip().split("/")
+        low = _number(bounds[0])
+        high = _number(bounds[1]) if len(bounds) > 1 else low
+        if low is not None and high is not None:
+            ranges.append((low, high))
+    if not ranges:
+        return None
+    return lambda v: v is not None and any(a <= v <= b for a, b in ranges)

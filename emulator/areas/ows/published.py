@@ -1,0 +1,234 @@
+"""What a published layer or group carries into the capabilities documents beyond its name
+and boxes: translated titles and abstracts, keywords with their vocabulary, attribution,
+authority URLs and identifiers, metadata and data links, and the ``AcceptLanguages`` check
+(the dimensions are ``dimensions.py``'s).
+
+Everything is read from the catalog's generic fields (``catalog/fields.py``: ``extras``);
+pure domain logic, no XML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ..catalog.entities import Layer, LayerGroup, Resource
+from .errors import OwsError
+
+
+class Keyword(NamedTuple):
+    value: str
+    language: str | None = None
+    vocabulary: str | None = None
+
+
+class Attribution(NamedTuple):
+    title: str | None
+    href: str | None
+    logo: tuple[str, str, int, int] | None
+    """(url, format, width, height) when all four are usable, as GeoServer requires"""
+
+
+class Link(NamedTuple):
+    """A metadata link (``metadata_type`` set) or a data link."""
+
+    format: str | None
+    href: str
+    metadata_type: str | None = None
+    about: str | None = None
+
+
+# -- text ------------------------------------------------------------------------------
+
+
+def keywords(raw: list[Any]) -> list[Keyword]:
+    """Catalog keywords as GeoServer encodes them in a string:
+    ``value\\@language=en\\;\\@vocabulary=v\\;`` (both parts optional)."""
+    out = []
+    for item in raw:
+        if isinstance(item, Mapping):
+            out.append(Keyword(str(item.get("value", "")), None, item.get("vocabulary")))
+            continue
+        text = str(item)
+        value, sep, rest = text.partition("\\@")
+        language = vocabulary = None
+        if sep:
+            for part in ("\\@" + rest).split("\\;"):
+                key, _, val = part.removeprefix("\\@").partition("=")
+                if key == "language" and val:
+                    language = val
+                elif key == "vocabulary" and val:
+                    vocabulary = val
+        out.append(Keyword(value, language, vocabulary))
+    return out
+
+
+def wanted_languages(accept: str | None) -> list[str]:
+    """The locales an ``AcceptLanguages`` / ``Language`` value names, in order."""
+    return [x for x in (accept or "").replace(",", " ").split() if x]
+
+
+def translated(texts: Any, default: str | None, languages: list[str]) -> str | None:
+    """The text for the first of ``languages`` that ``texts`` (locale → text) has; else the
+    plain ``default``; else (no plain text) the translation GeoServer's international
+    string gives for no locale (the empty key), or the first one."""
+    if isinstance(texts, Mapping) and texts:
+        for lang in languages:
+            if lang in texts:
+                return str(texts[lang])
+            for key in texts:  # "en" matches "en_US" and the other way round
+                if key.split("_")[0] == lang.split("-")[0].split("_")[0]:
+                    return str(texts[key])
+        if default is None:
+            if "" in texts:
+                return str(texts[""])
+            return str(next(iter(texts.values())))
+    return default
+
+
+def text_for(languages: list[str], holder: Any, texts_key: str, default: str | None) -> str | None:
+    """``default``, or its translation from ``holder`` (an entity with ``extras``, or a
+    settings mapping) when ``languages`` names one it has (WFS 2.0, WCS 2.0)."""
+    if not languages:
+        return default
+    extras = holder.get(texts_key) if isinstance(holder, Mapping) else holder.extras.get(texts_key)
+    return translated(extras, default, languages) if extras else default
+
+
+def check_languages(languages: list[str], holders: list[Any]) -> None:
+    """GeoServer's check of ``AcceptLanguages`` (``InternationalContentHelper.verify``):
+    refused when no title or abstract of the document (``holders``: their locale → text
+    maps) has a translation at all, or none in a requested language (``*`` accepts any)."""
+    if not languages:
+        return
+    supported = sorted(
+        {str(k) for texts in holders if isinstance(texts, Mapping) for k in texts if k}
+    )
+    requested = ",".join(languages)
+    if not supported:
+        raise OwsError(
+            f"Content has been requested in one of the following languages: {requested}. "
+            "But there is no international content defined"
+        )
+    if "*" in languages:
+        return
+    for lang in languages:
+        base = lang.replace("_", "-").split("-")[0]
+        if lang in supported or (
+            "-" not in lang and any(s.split("_")[0] == base for s in supported)
+        ):
+            return
+    raise OwsError(
+        f"Content has been requested in one of the following languages: {requested}. "
+        f"But supported languages are: {','.join(supported)}"
+    )
+
+
+def holders(
+    service: Mapping[str, Any], items: list[Any], resources: list[Resource | None]
+) -> list[Any]:
+    """The locale → text maps of a document: the service's, its items' and resources'."""
+    out: list[Any] = [service.get("internationalTitle"), service.get("internationalAbstract")]
+    for holder in [*items, *resources]:
+        if holder is not None:
+            out += [
+                holder.extras.get("internationalTitle"),
+                holder.extras.get("internationalAbstract"),
+            ]
+    return out
+
+
+def title(item: Layer | LayerGroup, resource: Resource | None, languages: list[str]) -> str | None:
+    if isinstance(item, LayerGroup):
+        return translated(item.extras.get("internationalTitle"), item.title, languages)
+    texts = (resource.extras.get("internationalTitle") if resource else None) or item.extras.get(
+        "internationalTitle"
+    )
+    return translated(texts, resource.title if resource else None, languages)
+
+
+def abstract(
+    item: Layer | LayerGroup, resource: Resource | None, languages: list[str]
+) -> str | None:
+    if isinstance(item, LayerGroup):
+        return translated(item.extras.get("internationalAbstract"), item.abstract, languages)
+    texts = (resource.extras.get("internationalAbstract") if resource else None) or item.extras.get(
+        "internationalAbstract"
+    )
+    return translated(texts, resource.abstract if resource else None, languages)
+
+
+# -- links -----------------------------------------------------------------------------
+
+
+def attribution(item: Layer | LayerGroup) -> Attribution | None:
+    """The attribution GeoServer writes: None unless a title, a link or a whole logo (URL,
+    format and positive sizes) is set."""
+    a = item.extras.get("attribution")
+    if not isinstance(a, Mapping):
+        return None
+    logo = None
+    url, fmt = a.get("logoURL"), a.get("logoType")
+    width, height = _int(a.get("logoWidth")), _int(a.get("logoHeight"))
+    if url and fmt and width > 0 and height > 0:
+        logo = (str(url), str(fmt), width, height)
+    found = Attribution(a.get("title"), a.get("href"), logo)
+    if found.title is None and found.href is None and logo is None:
+        return None
+    return found
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def authority_urls(item: Layer | LayerGroup) -> list[tuple[str, str]]:
+    """(name, href) pairs; entries missing either are skipped, as GeoServer skips them."""
+    out = []
+    for u in item.extras.get("authorityURLs") or []:
+        if isinstance(u, Mapping) and u.get("name") and u.get("href"):
+            out.append((str(u["name"]), str(u["href"])))
+    return out
+
+
+def identifiers(item: Layer | LayerGroup) -> list[tuple[str, str]]:
+    """(authority, identifier) pairs; incomplete ones are skipped."""
+    out = []
+    for i in item.extras.get("identifiers") or []:
+        if isinstance(i, Mapping) and i.get("authority") and i.get("identifier"):
+            out.append((str(i["authority"]), str(i["identifier"])))
+    return out
+
+
+def _links(raw: Any, metadata: bool) -> list[Link]:
+    out = []
+    for link in raw or []:
+        if not isinstance(link, Mapping) or not link.get("content"):
+            continue
+        kind = link.get("metadataType") if metadata else None
+        out.append(Link(link.get("type"), str(link["content"]), kind, link.get("about")))
+    return out
+
+
+def metadata_links(resource: Resource | None) -> list[Link]:
+    return _links(resource.extras.get("metadataLinks") if resource else None, True)
+
+
+def group_metadata_links(group: LayerGroup, members: list[Resource]) -> list[Link]:
+    """A group's own links, else its layers' (GeoServer aggregates them, GEOS-4500)."""
+    own = _links(group.extras.get("metadataLinks"), True)
+    if own:
+        return own
+    out: list[Link] = []
+    for res in members:
+        for link in metadata_links(res):
+            if link not in out:
+                out.append(link)
+    return out
+
+
+def data_links(resource: Resource | None) -> list[Link]:
+    return _links(resource.extras.get("dataLinks") if resource else None, False)

@@ -28,7 +28,7 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from geoserver_emulator import Emulator
@@ -464,6 +464,33 @@ def client(emu: Emulator) -> httpx.Client:
 
 @fuzz(60)
 @given(request=requests())
+@example(  # what the fuzz found first: text XML cannot carry, written out as XML (500)
+    request=(
+        "PUT",
+        "/gwc/rest/global",
+        {},
+        b'{"global": {"name": "a\\u0001b"}}',
+        "application/json",
+    )
+)
+@example(
+    request=(
+        "POST", "/rest/workspaces", {}, b'{"workspace": {"name": "a\\ud800b"}}',
+        "application/json",
+    )
+)  # fmt: skip
+@example(  # a refusal that kept the store it had begun (500)
+    request=(
+        "PUT", "/rest/workspaces/nurc/coveragestores/x/external.imagemosaic", {}, b"/etc",
+        "text/plain",
+    )
+)  # fmt: skip
+@example(
+    request=(
+        "PUT", "/rest/workspaces/nurc/coveragestores/x/file.imagemosaic", {"format": "abc"},
+        ZIPS[5], "application/zip",
+    )
+)  # fmt: skip
 def test_a_single_write_keeps_the_promises(request):
     emu = Emulator("stock")
     with client(emu) as c:

@@ -34,7 +34,7 @@ async def layers(request: Request) -> Response:
     fmt = web.out_format(request, None)
     ws = request.path_params.get("workspace")
     if ws is None:
-        names = [lyr.prefixed for lyr in cat.list_layers()]
+        names = cat.layer_names()
     else:
         names = [lyr.name for lyr in cat.list_layers(ws)] if cat.namespace(ws) else []
     return web.answer_list(request, "layer", names, fmt, "Layers")

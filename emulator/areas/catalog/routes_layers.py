@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 
 async def layers(request: Request) -> Response:
-    cat = web.catalog(request)
+    cat = web.catalog_view(request)
     fmt = web.out_format(request, None)
     ws = request.path_params.get("workspace")
     if ws is None:
@@ -102,7 +102,7 @@ def _workspace(request: Request, cat: Catalog) -> str | None:
 
 
 async def groups(request: Request) -> Response:
-    cat = web.catalog(request)
+    cat = web.catalog_view(request)
     ws = _workspace(request, cat)
     if request.method == "POST":
         return await _post_group(request, cat, ws)

@@ -33,6 +33,15 @@ def catalog(request: Request) -> Catalog:
     return context.emulator(request).state.catalog
 
 
+def catalog_view(request: Request) -> Catalog:
+    """The catalog for a handler that only reads it (a GET's list): until the first write
+    of this state, the start scenario's catalog, shared (``State.view``: no copy per reset)."""
+    if request.method not in ("GET", "HEAD"):
+        return catalog(request)
+    found: Catalog = context.emulator(request).state.view("catalog")
+    return found
+
+
 def param(request: Request, name: str) -> str:
     value: str = request.path_params[name]
     return value

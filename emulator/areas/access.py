@@ -65,7 +65,7 @@ def roles_of(state: State, username: str, ug_service: str) -> set[str]:
     if users.active_role_service not in users.role_services:
         return {ROLE_AUTHENTICATED}
     rs = users.role_service()
-    roles = set(users.roles_of_user(username, ug_service))
+    roles = users.role_set_of_user(username, ug_service)
     if rs.admin_role in roles:
         roles.add(ROLE_ADMINISTRATOR)
     if rs.group_admin_role in roles:
@@ -83,7 +83,7 @@ def rest_rule_roles(state: State, method: str, path: str) -> list[str] | None:
     one with an upper-case letter never matches) and the method with the rule's method list.
     Rules are tried in the order of the rule set.
     """
-    url = re.sub("/+$", "", path).lower()
+    url = (re.sub("/+$", "", path) if path.endswith(("/", "\n")) else path).lower()
     for key, roles in state.security.rest_rules.items():
         pattern, colon, methods = key.partition(":")
         if colon and method not in methods.split(","):

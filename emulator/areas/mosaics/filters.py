@@ -25,19 +25,18 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark
-from lark import __version__ as lark_version
-from lark.exceptions import LarkError
 from pygeofilter import ast, values
 
 from ...core.errors import Invalid
 from ...core.lazy import LazyModule
-from ...scenarios import diskcache
-from .ecql_tree import ECQLTree
+from . import ecql_quick
 from .expressions import as_text, compare, expression, instant, shape
 from .model import Feature
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 Predicate = Callable[[Feature], bool]
 
@@ -59,7 +58,12 @@ GRAMMAR_ADDITIONS = r"""
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     """pygeofilter's ECQL grammar with GeoServer's additions (built once per process; the
-    grammar's tables are kept in the scenario cache folder, so a later process loads them)."""
+    grammar's tables are kept in the scenario cache folder, so a later process loads them;
+    lark is imported here, by the first filter ``ecql_quick`` does not read)."""
+    from lark import Lark
+
+    from .ecql_tree import ECQLTree
+
     spec = importlib.util.find_spec("pygeofilter.parsers.ecql")  # not imported: see ecql_tree
     assert spec is not None and spec.submodule_search_locations
     folder = Path(spec.submodule_search_locations[0])
@@ -78,6 +82,10 @@ def _parser() -> Lark:
 def _tables_file() -> str | bool:
     """Where lark keeps the grammar's parse tables (it checks the grammar's digest on
     reading), or False with the scenario cache off or its folder not writable."""
+    from lark import __version__ as lark_version
+
+    from ...scenarios import diskcache
+
     folder = diskcache.folder()
     if folder is None:
         return False
@@ -90,6 +98,11 @@ def _tables_file() -> str | bool:
 
 def parse(text: str) -> ast.Node:
     """The AST of an ECQL filter, or ``Invalid`` with GeoServer's message."""
+    quick = ecql_quick.parse(text)
+    if quick is not None:
+        return quick
+    from lark.exceptions import LarkError
+
     try:
         node: ast.Node = _parser().parse(text)
     except LarkError as exc:

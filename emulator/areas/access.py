@@ -4,6 +4,7 @@ the role calculation, and the REST access rules. Pure domain logic, no HTTP."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..core.antpath import ant_match
 from ..core.record import record
@@ -85,12 +86,19 @@ def rest_rule_roles(state: State, method: str, path: str) -> list[str] | None:
     """
     url = (re.sub("/+$", "", path) if path.endswith(("/", "\n")) else path).lower()
     for key, roles in state.security.rest_rules.items():
-        pattern, colon, methods = key.partition(":")
-        if colon and method not in methods.split(","):
+        pattern, methods = _rule(key)
+        if methods is not None and method not in methods:
             continue
         if ant_match(pattern, url):
             return roles
     return None
+
+
+@lru_cache(maxsize=1024)
+def _rule(key: str) -> tuple[str, tuple[str, ...] | None]:
+    """A rule key's ant pattern and methods (None: any method), as ``pattern:M1,M2``."""
+    pattern, colon, methods = key.partition(":")
+    return pattern, tuple(methods.split(",")) if colon else None
 
 
 def rest_allowed(state: State, principal: Principal, method: str, path: str) -> bool:

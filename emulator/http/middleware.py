@@ -72,7 +72,8 @@ class JournalMiddleware:
         try:
             await self.app(scope, exchange.receive, exchange.send)
         finally:
-            await exchange.record()
+            if not exchange.recorded:  # usually written as the answer's last byte went out
+                await exchange.record()
 
 
 class _Exchange:

@@ -3,9 +3,10 @@ grammar (lark's import and parse tables are most of a first query's time).
 
 Conditions made of ``AND``, ``OR``, ``NOT`` and parentheses over comparisons (``=``, ``<>``,
 ``<``, ``<=``, ``>``, ``>=``) of a plain attribute name with a number or a quoted string,
-``[NOT] LIKE``/``ILIKE`` patterns, ``INCLUDE`` and ``EXCLUDE``. ``parse`` gives the same
-pygeofilter tree as the grammar (``filters.py``; a property test compares the two), or None
-for anything else, which the grammar then reads (and words its errors).
+``[NOT] LIKE``/``ILIKE`` patterns, ``INCLUDE`` and ``EXCLUDE``. ``parse`` gives a small tree
+of tuples, or None for anything else, which the grammar then reads (and words its errors);
+``to_ast`` makes of it the pygeofilter tree the grammar gives (a property test compares the
+two), and ``filters.py`` compiles it without importing pygeofilter.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pygeofilter import ast
+Tree = tuple[Any, ...]
+"""``("or"|"and", a, b)``, ``("not", a)``, ``("include", excluded)``, ``(op, name, literal)``
+for a comparison, ``("like", name, pattern, nocase, negated)``"""
 
 TOKEN = re.compile(
     r"[ \t]*(?:(?P<number>-?[ \t]*\d+(?:\.\d+)?(?![\w.]))"
@@ -31,16 +34,17 @@ UNSURE = frozenset(
 )
 """lower-case words the grammar may read as something other than a name"""
 COMPARE = {
-    "=": ast.Equal, "<>": ast.NotEqual, "<": ast.LessThan, "<=": ast.LessEqual,
-    ">": ast.GreaterThan, ">=": ast.GreaterEqual,
+    "=": "Equal", "<>": "NotEqual", "<": "LessThan", "<=": "LessEqual",
+    ">": "GreaterThan", ">=": "GreaterEqual",
 }  # fmt: skip
+"""comparison operators, with pygeofilter's node class names"""
 
 
 class _Unsure(Exception):
     """Outside what this reader takes on: the grammar decides."""
 
 
-def parse(text: str) -> ast.Node | None:
+def parse(text: str) -> Tree | None:
     """The filter's tree, or None when the grammar must read it."""
     tokens = _tokens(text)
     if tokens is None:
@@ -98,25 +102,25 @@ class _Reader:
         self.i += 1
         return value
 
-    def condition(self) -> ast.Node:
+    def condition(self) -> Tree:
         node = self.conjunction()
         while self.peek() == "OR":
             self.i += 1
-            node = ast.Or(node, self.conjunction())
+            node = ("or", node, self.conjunction())
         return node
 
-    def conjunction(self) -> ast.Node:
+    def conjunction(self) -> Tree:
         node = self.term()
         while self.peek() == "AND":
             self.i += 1
-            node = ast.And(node, self.term())
+            node = ("and", node, self.term())
         return node
 
-    def term(self) -> ast.Node:
+    def term(self) -> Tree:
         kind = self.peek()
         if kind == "NOT":
             self.i += 1
-            return ast.Not(self.term())
+            return ("not", self.term())
         if kind == "(":
             self.i += 1
             node = self.condition()
@@ -124,12 +128,12 @@ class _Reader:
             return node
         if kind in ("INCLUDE", "EXCLUDE"):
             self.i += 1
-            return ast.Include(kind == "EXCLUDE")
-        attribute = ast.Attribute(self.take("name"))
+            return ("include", kind == "EXCLUDE")
+        name = self.take("name")
         kind = self.peek()
         if kind in COMPARE:
             self.i += 1
-            return COMPARE[kind](attribute, self.take("literal"))
+            return (kind, name, self.take("literal"))
         negated = kind == "NOT"
         if negated:
             self.i += 1
@@ -140,4 +144,22 @@ class _Reader:
         pattern = self.take("literal")
         if not isinstance(pattern, str):
             raise _Unsure
-        return ast.Like(attribute, pattern, kind == "ILIKE", "%", ".", "\\", negated)
+        return ("like", name, pattern, kind == "ILIKE", negated)
+
+
+def to_ast(tree: Tree) -> Any:
+    """The pygeofilter tree the grammar gives for the same text."""
+    from pygeofilter import ast
+
+    kind = tree[0]
+    if kind in ("and", "or"):
+        cls = ast.And if kind == "and" else ast.Or
+        return cls(to_ast(tree[1]), to_ast(tree[2]))
+    if kind == "not":
+        return ast.Not(to_ast(tree[1]))
+    if kind == "include":
+        return ast.Include(tree[1])
+    if kind == "like":
+        _, name, pattern, nocase, negated = tree
+        return ast.Like(ast.Attribute(name), pattern, nocase, "%", ".", "\\", negated)
+    return getattr(ast, COMPARE[kind])(ast.Attribute(tree[1]), tree[2])

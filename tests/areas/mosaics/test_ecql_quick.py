@@ -1,5 +1,6 @@
 """The lark-free reader of common filters gives exactly the grammar's tree, or leaves the
-filter to the grammar (which then words the errors)."""
+filter to the grammar (which then words the errors); what it compiles without pygeofilter
+selects exactly what the grammar's tree selects."""
 
 from __future__ import annotations
 
@@ -8,6 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from geoserver_emulator.areas.mosaics import ecql_quick, filters
+
+FEATURES = st.dictionaries(
+    st.sampled_from(["elevation", "location", "a", "_x1"]),
+    st.one_of(
+        st.none(),
+        st.integers(-5, 30),
+        st.floats(-5, 30, allow_nan=False),
+        st.booleans(),
+        st.text(st.sampled_from("ab%_g1 "), max_size=4),
+    ),
+)
 
 NAMES = st.sampled_from(["elevation", "location", "ingestion", "a", "_x1", "and", "true"])
 NUMBERS = st.one_of(
@@ -54,7 +66,23 @@ def grammar(text):
 def test_the_quick_reader_agrees_with_the_grammar_or_stays_out(text):
     quick = ecql_quick.parse(text)
     if quick is not None:
-        assert quick == grammar(text), text
+        assert ecql_quick.to_ast(quick) == grammar(text), text
+        assert filters.parse(text) == grammar(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(conditions(), st.lists(FEATURES, max_size=6))
+def test_what_the_quick_reader_compiles_selects_what_the_grammars_tree_does(text, features):
+    quick = ecql_quick.parse(text)
+    if quick is None:
+        return
+    ours = filters.compile_filter(text)
+    node = ecql_quick.to_ast(quick)
+    if ours is None:  # INCLUDE: no filter
+        assert node == filters.ast.Include(False)
+        return
+    theirs = filters._condition(node)
+    assert [ours(f) for f in features] == [theirs(f) for f in features], text
 
 
 @pytest.mark.parametrize(
@@ -67,8 +95,9 @@ def test_the_quick_reader_agrees_with_the_grammar_or_stays_out(text):
     ],
 )
 def test_common_filters_are_read_without_the_grammar(text):
-    assert ecql_quick.parse(text) is not None
-    assert ecql_quick.parse(text) == grammar(text)
+    quick = ecql_quick.parse(text)
+    assert quick is not None
+    assert ecql_quick.to_ast(quick) == grammar(text)
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,13 @@ class Principal:
     name: str
     roles: frozenset[str]
 
+    def __init__(self, name: str, roles: frozenset[str]) -> None:
+        # what the record's own ``__init__`` does, without its generality: one is made for
+        # every authenticated request
+        values = self.__dict__
+        values["name"] = name
+        values["roles"] = roles
+
     @property
     def is_admin(self) -> bool:
         return ROLE_ADMINISTRATOR in self.roles
@@ -47,7 +54,12 @@ def authenticate(state: State, username: str, password: str) -> Principal | None
     sec = state.security
     if username == "root" and sec.root_login and password == sec.keystore_password:
         return Principal("root", frozenset({ROLE_ADMINISTRATOR, ROLE_AUTHENTICATED}))
-    for provider in state.auth_providers.iter_active():
+    providers = state.auth_providers
+    configs = providers.configs
+    for name in providers.active:  # ``iter_active()``, inline: this runs for every request
+        provider = configs.get(name)
+        if provider is None:
+            continue
         if provider.class_name != USERNAME_PASSWORD_PROVIDER:
             continue  # LDAP and other providers have nothing to talk to here
         service = state.users.services.get(provider.user_group_service or "")
@@ -65,8 +77,8 @@ def roles_of(state: State, username: str, ug_service: str) -> set[str]:
     users = state.users
     if users.active_role_service not in users.role_services:
         return {ROLE_AUTHENTICATED}
-    rs = users.role_service()
-    roles = users.role_set_of_user(username, ug_service)
+    rs = users.role_services[users.active_role_service]  # ``role_service()``: it is there
+    roles = users.roles_from(rs, ug_service, username)
     if rs.admin_role in roles:
         roles.add(ROLE_ADMINISTRATOR)
     if rs.group_admin_role in roles:

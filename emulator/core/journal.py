@@ -108,7 +108,9 @@ class Journal:
     """
 
     def __init__(self, context_path: str = "") -> None:
-        self.entries: list[JournalEntry] = []
+        self._entries: list[JournalEntry] = []
+        self._pending: list[Callable[[], JournalEntry]] = []
+        """entries recorded with ``record_later``, made when the journal is next read"""
         self.context_path = context_path
         self.closed = False
         self.cassette_writer: Callable[[Journal, Path, bool], Path] | None = None
@@ -126,13 +128,38 @@ class Journal:
 
     # -- recording ---------------------------------------------------------------------
 
+    @property
+    def entries(self) -> list[JournalEntry]:
+        """The entries, oldest first (those recorded for later are made now, in order)."""
+        if self._pending:
+            with self._lock:
+                self._flush()
+        return self._entries
+
+    def _flush(self) -> None:
+        """Make the pending entries (the lock held)."""
+        if self._pending:
+            self._entries.extend(make() for make in self._pending)
+            self._pending.clear()
+
     def record(self, entry: JournalEntry) -> None:
         if self.closed:
             raise JournalClosed(f"request after the end of its test: {entry.describe()}")
         with self._lock:
-            self.entries.append(entry)
+            self._flush()
+            self._entries.append(entry)
         for observer in self.observers:
             observer(entry)
+
+    def record_later(self, make: Callable[[], JournalEntry]) -> None:
+        """Record the entry ``make()`` returns, made when the journal is next read (a
+        request's headers are decoded only for a journal someone reads); at once when an
+        observer listens or the journal is closed."""
+        if self.closed or self.observers:
+            self.record(make())
+            return
+        with self._lock:
+            self._pending.append(make)
 
     def hint(self, message: str, category: type[Warning] = UserWarning) -> None:
         """Add a diagnostic, once: noted in ``diagnostics`` and issued as a warning."""
@@ -151,7 +178,8 @@ class Journal:
 
     def clear(self) -> None:
         with self._lock:
-            self.entries.clear()
+            self._pending.clear()
+            self._entries.clear()
 
     def close(self) -> None:
         """Refuse further requests (the plugin closes a test's journal at its teardown)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -139,29 +139,58 @@ class _Exchange:
         while not self.body_done and self.status != 413 and self.size < JOURNAL_BODY_LIMIT:
             await self.receive()
         scope = self.scope
-        headers: dict[str, str] = {}
-        authorization = None  # the first, as ``_header`` finds it
-        for k, v in scope.get("headers", []):
-            if k.lower() != b"authorization":
-                headers[k.decode("latin-1").lower()] = v.decode("latin-1")
-            elif authorization is None and k == b"authorization":
-                authorization = v.decode("latin-1")
-        self.emu.journal.record(
-            JournalEntry(  # positional, in field order (the record's quick path)
+        self.emu.journal.record_later(
+            partial(  # made when the journal is read: no header decoded for the request
+                _entry,
+                list(scope.get("headers", [])),
                 scope["method"],
                 self.path,
-                scope.get("query_string", b"").decode("latin-1"),
+                scope.get("query_string", b""),
                 0 if scope.get("emulator.dropped") else self.status,
-                headers,
                 b"".join(self.chunks),
                 self.at,
                 self.response_type,
                 scope.get("emulator.fault"),
                 self.response_headers,
                 b"".join(self.response_chunks),
-                authorization,
             )
         )
+
+
+def _entry(
+    raw_headers: list[tuple[bytes, bytes]],
+    method: str,
+    path: str,
+    query: bytes,
+    status: int,
+    body: bytes,
+    at: float,
+    response_type: str | None,
+    fault: str | None,
+    response_headers: dict[str, str],
+    response_body: bytes,
+) -> JournalEntry:
+    headers: dict[str, str] = {}
+    authorization = None  # the first, as ``_header`` finds it
+    for k, v in raw_headers:
+        if k.lower() != b"authorization":
+            headers[k.decode("latin-1").lower()] = v.decode("latin-1")
+        elif authorization is None and k == b"authorization":
+            authorization = v.decode("latin-1")
+    return JournalEntry(  # positional, in field order (the record's quick path)
+        method,
+        path,
+        query.decode("latin-1"),
+        status,
+        headers,
+        body,
+        at,
+        response_type,
+        fault,
+        response_headers,
+        response_body,
+        authorization,
+    )
 
 
 class AuthMiddleware:

@@ -239,8 +239,12 @@ class UsersStore:
     def role_set_of_user(
         self, user: str, ug_service: str | None = None, role_service: str | None = None
     ) -> set[str]:
-        """``roles_of_user`` as a set (what authentication asks on every request)."""
-        rs = self.role_service(role_service)
+        """``roles_of_user`` as a set."""
+        return self.roles_from(self.role_service(role_service), ug_service, user)
+
+    def roles_from(self, rs: RoleService, ug_service: str | None, user: str) -> set[str]:
+        """The roles ``rs`` gives ``user`` directly or through its enabled groups of the
+        user/group service ``ug_service`` (what authentication asks on every request)."""
         svc = self.services.get(ug_service or self.default_service)
         known = rs.roles
         roles = {r for r in rs.user_roles.get(user, ()) if r in known}

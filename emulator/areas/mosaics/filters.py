@@ -102,6 +102,11 @@ def parse(text: str) -> Any:
     quick = ecql_quick.parse(text)
     if quick is not None:
         return ecql_quick.to_ast(quick)
+    return _grammar_parse(text)
+
+
+def _grammar_parse(text: str) -> Any:
+    """``parse`` through the grammar."""
     from lark.exceptions import LarkError
 
     try:
@@ -122,7 +127,7 @@ def compile_filter(text: str | None) -> Predicate | None:
     quick = ecql_quick.parse(text)  # common filters: compiled without pygeofilter
     if quick is not None:
         return None if quick == ("include", False) else _quick_condition(quick)
-    node = parse(text)
+    node = _grammar_parse(text)
     if isinstance(node, ast.Include) and not node.not_:
         return None
     return _condition(node)

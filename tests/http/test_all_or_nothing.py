@@ -126,8 +126,14 @@ def _client(emu: Emulator) -> httpx.Client:
 def _copy(emu: Emulator) -> list[bytes]:
     """A digest of the whole state: each store pickled on its own (a store's own ``==`` may
     be identity; a pickle of all of them together would also record which equal strings
-    two stores happen to share)."""
-    return [pickle.dumps(getattr(emu.state, name), 5) for name in STORES]
+    two stores happen to share). Each is pickled once more from its own unpickled copy: an
+    unpickled store shares strings differently (attribute names are interned, other strings
+    are not), so only that second pickle is the same for equal stores."""
+    return [_canonical(getattr(emu.state, name)) for name in STORES]
+
+
+def _canonical(value: object) -> bytes:
+    return pickle.dumps(pickle.loads(pickle.dumps(value, 5)), 5)
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])

@@ -163,6 +163,7 @@ class Journal:
         self.weight = 0
         """bytes of bodies held now"""
         self._held_most = 0
+        self._pending_weight = 0
         self.closed = False
         self.cassette_writer: Callable[[Journal, Path, bool], Path] | None = None
         """writes the journal as a cassette for ``save`` (the ``Emulator`` sets it: the
@@ -191,6 +192,7 @@ class Journal:
         """Make the pending entries (the lock held)."""
         if self._pending:
             pending, self._pending = self._pending, []
+            self._pending_weight = 0
             for make in pending:
                 self._append(make())
 
@@ -207,17 +209,20 @@ class Journal:
             self.weight -= self._entries.popleft().weight
             self.dropped += 1
 
-    def record_later(self, make: Callable[[], JournalEntry]) -> None:
+    def record_later(self, make: Callable[[], JournalEntry], weight: int = 0) -> None:
         """Record the entry ``make()`` returns, made when the journal is next read (a
         request's headers are decoded only for a journal someone reads); at once when an
         observer listens or the journal is closed. At most ``PENDING_LIMIT`` wait, so the
         bounds hold on a server whose journal nobody reads (a waiting entry's bodies are
-        already cut to ``body_limit``)."""
+        already cut to ``body_limit``). ``weight``: the bytes of bodies the entry will hold,
+        counted towards what ``clear`` hands back."""
         if self.closed or self.observers:
             self.record(make())
             return
         with self._lock:
             self._pending.append(make)
+            self._pending_weight += weight
+            self._held_most = max(self._held_most, self.weight + self._pending_weight)
             if len(self._pending) >= PENDING_LIMIT:
                 self._flush()
 
@@ -250,6 +255,7 @@ class Journal:
         was much (the allocator keeps freed memory otherwise)."""
         with self._lock:
             self._pending.clear()
+            self._pending_weight = 0
             self._entries = deque()
             self.weight = 0
             self.dropped = 0

@@ -204,7 +204,8 @@ class _Exchange:
                 self.response_headers,
                 answer,
                 (body_size, body_sha, answer_size, answer_sha),
-            )
+            ),
+            len(body) + len(answer),
         )
         await self._flush()
 

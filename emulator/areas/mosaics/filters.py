@@ -105,14 +105,21 @@ refused with 400 (evaluating it would exhaust Python's recursion limit)"""
 def parse(text: str) -> Any:
     """The AST of an ECQL filter (pygeofilter's), or ``Invalid`` with GeoServer's message (or
     one naming the nesting limit, ``MAX_DEPTH``)."""
+    quick, node = _read(text)
+    return ecql_quick.to_ast(quick) if quick is not None else node
+
+
+def _read(text: str) -> tuple[ecql_quick.Tree | None, Any]:
+    """The quick reader's tree of a common filter, else the grammar's AST (the other is
+    None), refused when ``AND``, ``OR`` and ``NOT`` nest deeper than ``MAX_DEPTH``."""
     try:
         quick = ecql_quick.parse(text)
-        node = ecql_quick.to_ast(quick) if quick is not None else _grammar_parse(text)
+        node = None if quick is not None else _grammar_parse(text)
     except RecursionError:
         raise Invalid(_too_deep()) from None
-    if _depth(node) > MAX_DEPTH:
+    if (_quick_depth(quick) if quick is not None else _depth(node)) > MAX_DEPTH:
         raise Invalid(_too_deep())
-    return node
+    return quick, node
 
 
 def _grammar_parse(text: str) -> Any:
@@ -147,14 +154,27 @@ def _depth(node: Any) -> int:
     return deepest
 
 
+def _quick_depth(tree: ecql_quick.Tree) -> int:
+    """``_depth`` of the quick reader's tree (walked without recursion)."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if item[0] in ("and", "or"):
+            stack += [(item[1], depth + 1), (item[2], depth + 1)]
+        elif item[0] == "not":
+            stack.append((item[1], depth + 1))
+    return deepest
+
+
 def compile_filter(text: str | None) -> Predicate | None:
     """A predicate over granule features; None for no filter (every granule)."""
     if text is None:
         return None
-    quick = ecql_quick.parse(text)  # common filters: compiled without pygeofilter
+    quick, node = _read(text)  # common filters: compiled without pygeofilter
     if quick is not None:
         return None if quick == ("include", False) else _quick_condition(quick)
-    node = _grammar_parse(text)
     if isinstance(node, ast.Include) and not node.not_:
         return None
     return _condition(node)

@@ -148,6 +148,26 @@ def catalog_figures(layers: int, repeat: int) -> None:
     )
 
 
+def style_figures(styles: int, repeat: int) -> None:
+    """A single-style GET with many extra styles against the stock ones (the issue names
+    styles beside layers and providers: their count must not matter either)."""
+    b = ScenarioBuilder("stock")
+    body = (ROOT / "emulator/scenarios/stock/styles/burg.sld").read_text(encoding="utf-8")
+    extra = [
+        {"name": f"style{i:05d}", "filename": f"style{i:05d}.sld", "body": body}
+        for i in range(styles)
+    ]
+    b.section("styles", {"styles": extra})
+    many = client(Emulator(b.document()).wsgi_app)
+    few = client(Emulator("stock").wsgi_app)
+    row(
+        f"single style GET, {styles} extra styles vs stock",
+        best(lambda: many.get("/rest/styles/style00001.json"), repeat * 5),
+        best(lambda: few.get("/rest/styles/burg.json"), repeat * 5),
+        1.5,
+    )
+
+
 def provider_figures(providers: int, repeat: int) -> None:
     from geoserver_emulator.core.record import replace
 
@@ -357,13 +377,15 @@ def main() -> int:
     parser.add_argument("--layers", type=int, default=10_000, help="extra layers (default 10000)")
     parser.add_argument("--granules", type=int, default=1_000, help="the smaller mosaic (1000)")
     parser.add_argument("--providers", type=int, default=10_000, help="extra providers (10000)")
+    parser.add_argument("--styles", type=int, default=10_000, help="extra styles (10000)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure, best kept (5)")
     args = parser.parse_args()
     if args.quick:
-        args.layers, args.granules, args.providers, args.repeat = 200, 50, 50, 1
+        args.layers, args.granules, args.providers, args.styles, args.repeat = 200, 50, 50, 50, 1
     gc.collect()
     print("Scale (best of runs; ratio against the comparator measured in the same run)")
     catalog_figures(args.layers, args.repeat)
+    style_figures(args.styles, args.repeat)
     provider_figures(args.providers, args.repeat)
     mosaic_figures(args.granules, args.repeat)
     rollback_figures(args.layers, args.repeat)

@@ -150,3 +150,37 @@ def test_concurrent_first_use_of_every_store():
         thread.join()
     assert all(got[name] is getattr(state, name) for name in STORES)
     assert state.catalog.tiles is state.seeding
+
+
+def test_a_view_before_first_use_is_the_shared_start_and_after_it_the_states_own():
+    baseline = Emulator("stock").scenario.baseline
+    a, b = State.restore(baseline), State.restore(baseline)
+    assert a.view("catalog") is b.view("catalog")  # one read-only copy for both
+    assert "catalog" not in a.__dict__  # reading it did not load a's own
+    own = a.catalog
+    assert own is not b.view("catalog") and a.view("catalog") is own
+    users = a.users
+    assert a.view("users") is users  # loaded: its own
+    with pytest.raises(AttributeError):
+        a.view("nothing")
+
+
+def test_lists_read_after_reset_see_the_writes_that_follow(client_for):
+    """A list answered from the shared start catalog never hides a later write, nor leaks
+    one into another emulator or past a reset."""
+    emu = Emulator("stock")
+    client = client_for(emulator=emu)
+
+    def names(c):
+        return [w["name"] for w in c.get("/rest/workspaces.json").json()["workspaces"]["workspace"]]
+
+    before = names(client)
+    body = {"workspace": {"name": "fresh"}}
+    assert client.post("/rest/workspaces", json=body).status_code == 201
+    emu.state.catalog.delete_workspace("tiger", recurse=True)  # a write from Python
+    assert "fresh" in names(client) and "tiger" not in names(client)
+    assert names(client_for(emulator=Emulator("stock"))) == before
+    emu.reset()
+    assert names(client) == before
+    emu.state.catalog.delete_workspace("tiger", recurse=True)
+    assert "tiger" not in names(client) and "tiger" in before

@@ -3,6 +3,9 @@ the role calculation, and the REST access rules. Pure domain logic, no HTTP."""
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from ..core.antpath import ant_match
 from ..core.record import record
 from ..core.state import State
@@ -22,6 +25,13 @@ AUTHENTICATED = frozenset({"IS_AUTHENTICATED_FULLY", "IS_AUTHENTICATED_REMEMBERE
 class Principal:
     name: str
     roles: frozenset[str]
+
+    def __init__(self, name: str, roles: frozenset[str]) -> None:
+        # what the record's own ``__init__`` does, without its generality: one is made for
+        # every authenticated request
+        values = self.__dict__
+        values["name"] = name
+        values["roles"] = roles
 
     @property
     def is_admin(self) -> bool:
@@ -44,7 +54,12 @@ def authenticate(state: State, username: str, password: str) -> Principal | None
     sec = state.security
     if username == "root" and sec.root_login and password == sec.keystore_password:
         return Principal("root", frozenset({ROLE_ADMINISTRATOR, ROLE_AUTHENTICATED}))
-    for provider in state.auth_providers.iter_active():
+    providers = state.auth_providers
+    configs = providers.configs
+    for name in providers.active:  # ``iter_active()``, inline: this runs for every request
+        provider = configs.get(name)
+        if provider is None:
+            continue
         if provider.class_name != USERNAME_PASSWORD_PROVIDER:
             continue  # LDAP and other providers have nothing to talk to here
         service = state.users.services.get(provider.user_group_service or "")
@@ -62,8 +77,8 @@ def roles_of(state: State, username: str, ug_service: str) -> set[str]:
     users = state.users
     if users.active_role_service not in users.role_services:
         return {ROLE_AUTHENTICATED}
-    rs = users.role_service()
-    roles = set(users.roles_of_user(username, ug_service))
+    rs = users.role_services[users.active_role_service]  # ``role_service()``: it is there
+    roles = users.roles_from(rs, ug_service, username)
     if rs.admin_role in roles:
         roles.add(ROLE_ADMINISTRATOR)
     if rs.group_admin_role in roles:
@@ -81,9 +96,9 @@ def rest_rule_roles(state: State, method: str, path: str) -> list[str] | None:
     one with an upper-case letter never matches) and the method with the rule's method list.
     Rules are tried in the order of the rule set.
     """
-    url = path.rstrip("/").lower()
+    url = (re.sub("/+$", "", path) if path.endswith(("/", "\n")) else path).lower()
     for key, roles in state.security.rest_rules.items():
-        pattern, methods = _rule_key(key)
+        pattern, methods = _rule(key)
         if methods is not None and method not in methods:
             continue
         if ant_match(pattern, url):
@@ -91,15 +106,16 @@ def rest_rule_roles(state: State, method: str, path: str) -> list[str] | None:
     return None
 
 
-def _rule_key(key: str) -> tuple[str, list[str] | None]:
-    """A rule key's ant pattern and method list (None: any method). The methods follow the
-    last colon, as GeoServer's key pattern ``\\S+:(GET|...)(,...)*`` reads them, so that a
-    pattern may hold ``{name:regex}`` variables."""
+@lru_cache(maxsize=1024)
+def _rule(key: str) -> tuple[str, tuple[str, ...] | None]:
+    """A rule key's ant pattern and methods (None: any method), as ``pattern:M1,M2``. The
+    methods follow the last colon, as GeoServer's key pattern ``\\S+:(GET|...)(,...)*``
+    reads them, so that a pattern may hold ``{name:regex}`` variables."""
     pattern, colon, methods = key.rpartition(":")
     if colon and methods and all(m.isalpha() and m.isupper() for m in methods.split(",")):
-        return pattern, methods.split(",")
+        return pattern, tuple(methods.split(","))
     head, colon, tail = key.partition(":")
-    return (head, tail.split(",")) if colon and "{" not in head else (key, None)
+    return (head, tuple(tail.split(","))) if colon and "{" not in head else (key, None)
 
 
 def rest_allowed(state: State, principal: Principal, method: str, path: str) -> bool:

@@ -117,8 +117,10 @@ def _all_double_star(parts: list[str]) -> bool:
     return all(p == "**" for p in parts)
 
 
+@lru_cache(maxsize=4096)
 def ant_match(pattern: str, path: str) -> bool:
-    """Whether ``path`` matches ``pattern`` in full."""
+    """Whether ``path`` matches ``pattern`` in full (remembered: a pure function, asked for
+    the same REST rules and paths on every request)."""
     if path.startswith(SEP) != pattern.startswith(SEP):
         return False
     patt, dirs = _tokens(pattern), _tokens(path)

@@ -29,6 +29,8 @@ PathSpec = str | re.Pattern[str]
 NEAR_MISSES = 5
 BODY_LIMIT = 1024 * 1024
 """bytes of each request and response body an entry keeps by default (1 MiB)"""
+PENDING_LIMIT = 64
+"""entries ``record_later`` lets wait before it makes them"""
 TRIM_AFTER = 8 * 1024 * 1024
 """bytes of bodies a cleared journal must have held for ``clear`` to hand memory back"""
 
@@ -148,7 +150,10 @@ class Journal:
         max_bytes: int | None = None,
         body_limit: int | None = BODY_LIMIT,
     ) -> None:
-        self.entries: deque[JournalEntry] = deque()
+        self._entries: deque[JournalEntry] = deque()
+        self._pending: list[Callable[[], JournalEntry]] = []
+        """entries recorded with ``record_later``, made when the journal is next read (or
+        when ``PENDING_LIMIT`` of them wait)"""
         self.context_path = context_path
         self.limit = limit
         self.max_bytes = max_bytes
@@ -158,6 +163,7 @@ class Journal:
         self.weight = 0
         """bytes of bodies held now"""
         self._held_most = 0
+        self._pending_weight = 0
         self.closed = False
         self.cassette_writer: Callable[[Journal, Path, bool], Path] | None = None
         """writes the journal as a cassette for ``save`` (the ``Emulator`` sets it: the
@@ -174,19 +180,58 @@ class Journal:
 
     # -- recording ---------------------------------------------------------------------
 
+    @property
+    def entries(self) -> deque[JournalEntry]:
+        """The entries, oldest first (those recorded for later are made now, in order)."""
+        if self._pending:
+            with self._lock:
+                self._flush()
+        return self._entries
+
+    def _flush(self) -> None:
+        """Make the pending entries (the lock held)."""
+        if self._pending:
+            pending, self._pending = self._pending, []
+            self._pending_weight = 0
+            for make in pending:
+                self._append(make())
+
+    def _append(self, entry: JournalEntry) -> None:
+        """Keep ``entry``, dropping the oldest beyond ``limit`` or ``max_bytes`` (the lock
+        held)."""
+        self._entries.append(entry)
+        self.weight += entry.weight
+        self._held_most = max(self._held_most, self.weight)
+        while self._entries and (
+            (self.limit is not None and len(self._entries) > self.limit)
+            or (self.max_bytes is not None and self.weight > self.max_bytes)
+        ):
+            self.weight -= self._entries.popleft().weight
+            self.dropped += 1
+
+    def record_later(self, make: Callable[[], JournalEntry], weight: int = 0) -> None:
+        """Record the entry ``make()`` returns, made when the journal is next read (a
+        request's headers are decoded only for a journal someone reads); at once when an
+        observer listens or the journal is closed. At most ``PENDING_LIMIT`` wait, so the
+        bounds hold on a server whose journal nobody reads (a waiting entry's bodies are
+        already cut to ``body_limit``). ``weight``: the bytes of bodies the entry will hold,
+        counted towards what ``clear`` hands back."""
+        if self.closed or self.observers:
+            self.record(make())
+            return
+        with self._lock:
+            self._pending.append(make)
+            self._pending_weight += weight
+            self._held_most = max(self._held_most, self.weight + self._pending_weight)
+            if len(self._pending) >= PENDING_LIMIT:
+                self._flush()
+
     def record(self, entry: JournalEntry) -> None:
         if self.closed:
             raise JournalClosed(f"request after the end of its test: {entry.describe()}")
         with self._lock:
-            self.entries.append(entry)
-            self.weight += entry.weight
-            self._held_most = max(self._held_most, self.weight)
-            while self.entries and (
-                (self.limit is not None and len(self.entries) > self.limit)
-                or (self.max_bytes is not None and self.weight > self.max_bytes)
-            ):
-                self.weight -= self.entries.popleft().weight
-                self.dropped += 1
+            self._flush()
+            self._append(entry)
         for observer in self.observers:
             observer(entry)
 
@@ -209,7 +254,9 @@ class Journal:
         """Forget every entry, and give the memory they held back to the system when it
         was much (the allocator keeps freed memory otherwise)."""
         with self._lock:
-            self.entries = deque()
+            self._pending.clear()
+            self._pending_weight = 0
+            self._entries = deque()
             self.weight = 0
             self.dropped = 0
             held, self._held_most = self._held_most, 0

@@ -127,6 +127,12 @@ def _build(cls: type[Any], frozen: bool) -> type[Any]:
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     cls = type(self)
     names: tuple[str, ...] = getattr(cls, _FIELDS)
+    if not kwargs and len(args) == len(names):  # every field given in order: the quick path
+        self.__dict__.update(zip(names, args, strict=False))  # lengths equal
+        post = getattr(self, "__post_init__", None)
+        if post is not None:
+            post()
+        return
     if len(args) > len(names):
         raise TypeError(
             f"{cls.__qualname__}.__init__() takes {len(names) + 1} positional arguments "

@@ -6,7 +6,10 @@ re-reading a scenario, and complete by construction (nothing can be forgotten).
 The snapshot is pickled in parts, one per group of stores that share objects (the catalog
 and the tile layers it keeps, for one), and a restored state unpickles a part only when one
 of its stores is first used. A reset is then nearly free, and a test pays only for the
-areas it touches; stores that share objects still come back together, sharing them.
+areas it touches; stores that share objects still come back together, sharing them. A
+handler that only reads (a catalog list) asks for ``State.view``: until the state's own copy
+is loaded, that is one read-only copy of the snapshot's part per process, so a reset followed
+by a list unpickles nothing.
 """
 
 from __future__ import annotations
@@ -151,6 +154,20 @@ class State:
             self.__dict__[_GROUPS] = groups
         return Rollback(self, groups, _PENDING)
 
+    def view(self, name: str) -> Any:
+        """Store ``name`` for reading only: this state's own once it is loaded; until then
+        the snapshot's, unpickled once per process and shared by every state restored from
+        it (copy on write: the first ``state.<name>`` unpickles this state's own copy).
+
+        The caller must not change what it gets, nor keep it beyond the request."""
+        own = self.__dict__.get(name)
+        if own is not None:
+            return own
+        pending = self.__dict__.get(_PENDING)
+        if not pending or name not in pending:
+            return getattr(self, name)
+        return _shared(pending[name][0])[name]
+
     def __getattr__(self, name: str) -> Any:
         """Unpickle the part holding store ``name`` (called only while it is missing).
 
@@ -177,6 +194,23 @@ class State:
 
 _PENDING = "_pending_parts"
 _GROUPS = "_linked_groups"
+
+_SHARED: dict[int, tuple[bytes, dict[str, Any]]] = {}
+"""read-only copies of snapshot parts, by the part's pickle (kept alive with it, so its id
+is not reused), the most recently used last"""
+_SHARED_SIZE = 8
+
+
+def _shared(blob: bytes) -> dict[str, Any]:
+    """The stores of a snapshot part, unpickled once and shared (for ``State.view``)."""
+    hit = _SHARED.pop(id(blob), None)
+    if hit is None:
+        with paused():
+            hit = (blob, pickle.loads(blob))
+        while len(_SHARED) >= _SHARED_SIZE:
+            _SHARED.pop(next(iter(_SHARED)), None)
+    _SHARED[id(blob)] = hit
+    return hit[1]
 
 
 @record(frozen=True)

@@ -10,7 +10,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Mount
+from starlette.routing import BaseRoute
 
 from ..control import routes as control
 from ..core.errors import EmulatorError
@@ -19,7 +19,7 @@ from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
 from .rollback import RollbackMiddleware
-from .routing import LazyRoutes, RouteGroup
+from .routing import ContextRoot, LazyRoutes, RouteGroup
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -179,9 +179,9 @@ async def on_unexpected(request: Request, exc: Exception) -> Response:
 
 
 def create_app(emulator: Emulator) -> Starlette:
-    routes = app_routes()
+    routes: list[RouteGroup | ContextRoot] = [RouteGroup(app_routes())]  # one lookup a path
     if emulator.context_path:
-        routes = [Mount(emulator.context_path, routes=routes)]
+        routes = [ContextRoot(emulator.context_path, routes[0])]
     app = Starlette(
         routes=routes,
         middleware=[

@@ -69,6 +69,8 @@ def response_format(
         param = request.query_params.get("format")
         if param:
             ext = param.strip().lower()
+    if ext is not None:  # ``Accept`` is not read then: no headers parsed
+        return negotiate.response_format(None, ext, offered, default)
     return negotiate.response_format(request.headers.get("accept"), ext, offered, default)
 
 

@@ -12,6 +12,7 @@ import base64
 import binascii
 import hashlib
 import hmac
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -75,7 +76,8 @@ class JournalMiddleware:
         try:
             await self.app(scope, exchange.receive, exchange.send)
         finally:
-            await exchange.record()
+            if not exchange.recorded:  # usually written as the answer's last byte went out
+                await exchange.record()
 
 
 class _Body:
@@ -124,6 +126,11 @@ class _Exchange:
     the journal's own limit, so that the journal holds it (a body refused as too large is
     not read further). Bodies longer than the journal's ``body_limit`` are kept truncated.
     """
+
+    __slots__ = (
+        "emu", "scope", "path", "_receive", "_send", "at", "body", "body_done", "status",
+        "response_type", "response_headers", "response", "start", "recorded",
+    )  # fmt: skip
 
     def __init__(
         self, emu: Emulator, scope: Scope, path: str, receive: Receive, send: Send
@@ -181,34 +188,65 @@ class _Exchange:
         while not self.body_done and self.status != 413 and not self.body.full:
             await self.receive()
         scope = self.scope
-        headers = {
-            k.decode("latin-1").lower(): v.decode("latin-1")
-            for k, v in scope.get("headers", [])
-            if k.lower() != b"authorization"
-        }
         body, body_size, body_sha = self.body.kept(self.body_done)
         answer, answer_size, answer_sha = self.response.kept()
-        self.emu.journal.record(
-            JournalEntry(
-                method=scope["method"],
-                path=self.path,
-                query=scope.get("query_string", b"").decode("latin-1"),
-                status=0 if scope.get("emulator.dropped") else self.status,
-                headers=headers,
-                body=body,
-                at=self.at,
-                response_type=self.response_type,
-                fault=scope.get("emulator.fault"),
-                response_headers=self.response_headers,
-                response_body=answer,
-                authorization=_header(scope, b"authorization"),
-                body_size=body_size,
-                body_sha256=body_sha,
-                response_size=answer_size,
-                response_sha256=answer_sha,
-            )
+        self.emu.journal.record_later(
+            partial(  # made when the journal is read: no header decoded for the request
+                _entry,
+                list(scope.get("headers", [])),
+                scope["method"],
+                self.path,
+                scope.get("query_string", b""),
+                0 if scope.get("emulator.dropped") else self.status,
+                body,
+                self.at,
+                self.response_type,
+                scope.get("emulator.fault"),
+                self.response_headers,
+                answer,
+                (body_size, body_sha, answer_size, answer_sha),
+            ),
+            len(body) + len(answer),
         )
         await self._flush()
+
+
+def _entry(
+    raw_headers: list[tuple[bytes, bytes]],
+    method: str,
+    path: str,
+    query: bytes,
+    status: int,
+    body: bytes,
+    at: float,
+    response_type: str | None,
+    fault: str | None,
+    response_headers: dict[str, str],
+    response_body: bytes,
+    truncation: tuple[int | None, str | None, int | None, str | None],
+) -> JournalEntry:
+    headers: dict[str, str] = {}
+    authorization = None  # the first, as ``_header`` finds it
+    for k, v in raw_headers:
+        if k.lower() != b"authorization":
+            headers[k.decode("latin-1").lower()] = v.decode("latin-1")
+        elif authorization is None and k == b"authorization":
+            authorization = v.decode("latin-1")
+    return JournalEntry(  # positional, in field order (the record's quick path)
+        method,
+        path,
+        query.decode("latin-1"),
+        status,
+        headers,
+        body,
+        at,
+        response_type,
+        fault,
+        response_headers,
+        response_body,
+        *truncation,  # body_size, body_sha256, response_size, response_sha256
+        authorization,
+    )
 
 
 class AuthMiddleware:
@@ -297,8 +335,10 @@ def _trim_slash(scope: Scope, path: str) -> str:
     return path[:-1]
 
 
+@lru_cache(maxsize=256)
 def _credentials(header: str) -> tuple[str, str] | None:
-    """User name and password of a Basic ``Authorization`` header, or None."""
+    """User name and password of a Basic ``Authorization`` header, or None (a pure function
+    of the header: remembered, as a client sends the same one with every request)."""
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "basic":
         return None

@@ -44,6 +44,9 @@ class Route(routing.Route):
         self.literal = path.split("{", 1)[0]
         """the path's text before its first parameter: a path that does not start with it
         cannot match, and is turned away without the regex"""
+        self.exact = "{" not in path
+        """no parameters: only the path itself matches (or, as the regex's ``$`` allows,
+        the path and a final newline)"""
         if self.methods is not None:  # in the declared order, HEAD after GET: Starlette's
             # set would name them in an order that changes from one process to the next
             declared = [m.upper() for m in kwargs["methods"]]
@@ -99,11 +102,30 @@ def match_in_order(routes: list[BaseRoute], path: str, scope: Scope) -> tuple[Ma
     """The first full match among ``routes`` (else the first partial one), as a router
     trying them in order would find it; a ``Route`` whose literal start the path lacks is
     passed over without running its regex."""
+    return _first_match(_candidates(routes, path), scope)
+
+
+def _candidates(routes: list[BaseRoute], path: str) -> tuple[BaseRoute, ...]:
+    """The routes that may match ``path``, in order: a ``Route`` is left out when the path
+    lacks its literal start, or, without parameters, is not its path."""
+    out: list[BaseRoute] = []
+    for route in routes:
+        if isinstance(route, RouteGroup):  # a group within: its own candidates, in place
+            out.extend(route.candidates(path))
+            continue
+        literal = getattr(route, "literal", None)
+        if literal is not None and (
+            not path.startswith(literal)
+            or (route.exact and path != literal and path != literal + "\n")  # type: ignore[attr-defined]
+        ):
+            continue
+        out.append(route)
+    return tuple(out)
+
+
+def _first_match(routes: tuple[BaseRoute, ...], scope: Scope) -> tuple[Match, Scope]:
     partial: tuple[Match, Scope] | None = None
     for route in routes:
-        literal = getattr(route, "literal", None)
-        if literal is not None and not path.startswith(literal):
-            continue
         match, child = route.matches(scope)
         if match is Match.FULL:
             return match, {**child, _ROUTE: route}
@@ -112,17 +134,37 @@ def match_in_order(routes: list[BaseRoute], path: str, scope: Scope) -> tuple[Ma
     return partial or (Match.NONE, {})
 
 
+CANDIDATES_KEPT = 1024
+"""paths whose candidate routes a group remembers (then it starts over: tile paths vary)"""
+
+
 class RouteGroup(BaseRoute):
     """Routes matched in order as if listed in place (``match_in_order``): the control plane
-    and reload routes, which every request passes on its way to an area."""
+    and reload routes, which every request passes on its way to an area. The routes that may
+    match a path (``_candidates``, a function of the path alone) are remembered per path."""
 
     def __init__(self, routes: list[BaseRoute]) -> None:
         self.routes = routes
+        self._by_path: dict[str, tuple[BaseRoute, ...]] = {}
+
+    def covers(self, path: str, segments: list[str] | None = None) -> bool:
+        return True
+
+    def candidates(self, path: str) -> tuple[BaseRoute, ...]:
+        """The routes of this group (groups within it expanded) that may match ``path``."""
+        return _candidates(self.routes, path) if self.covers(path) else ()
 
     def matches(self, scope: Scope) -> tuple[Match, Scope]:
         if scope["type"] != "http":
             return Match.NONE, {}
-        return match_in_order(self.routes, _route_path(scope), scope)
+        path = _route_path(scope)
+        found = self._by_path.get(path)
+        if found is None:
+            found = self.candidates(path)
+            if len(self._by_path) >= CANDIDATES_KEPT:
+                self._by_path.clear()
+            self._by_path[path] = found
+        return _first_match(found, scope) if found else (Match.NONE, {})
 
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         await scope[_ROUTE].handle(scope, receive, send)
@@ -134,6 +176,41 @@ class RouteGroup(BaseRoute):
             except routing.NoMatchFound:
                 continue
         raise routing.NoMatchFound(name, path_params)
+
+
+class ContextRoot(routing.Mount):
+    """Starlette's ``Mount`` of the context path over one group of routes, without its
+    per-request regex and inner router: a path under ``<path>/`` matches with the scope the
+    mount would give it, and a full match in the group is handled at once. Anything else
+    (a partial match, a 404, a redirected slash, a path with a newline) goes the mount's
+    own way, unchanged."""
+
+    def __init__(self, path: str, group: RouteGroup) -> None:
+        super().__init__(path, routes=[group])
+        self.group = group
+        self.prefix = self.path + "/"
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        if scope["type"] == "http":
+            path = _route_path(scope)
+            if path.startswith(self.prefix) and "\n" not in path:
+                root_path = scope.get("root_path", "")
+                return Match.FULL, {
+                    "path_params": dict(scope.get("path_params", {})),
+                    "app_root_path": scope.get("app_root_path", root_path),
+                    "root_path": root_path + self.path,
+                    "endpoint": self.app,
+                }
+        return super().matches(scope)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        match, child = self.group.matches(scope) if scope["type"] == "http" else (None, {})
+        if match is not Match.FULL or "router" not in scope:
+            await self.app(scope, receive, send)  # the inner router, as Mount does
+            return
+        scope["route"] = self.group  # what the inner router would do on a full match
+        scope.update(child)
+        await self.group.handle(scope, receive, send)
 
 
 class LazyRoutes(RouteGroup):
@@ -152,8 +229,9 @@ class LazyRoutes(RouteGroup):
         self.module = module
         self.prefixes = tuple(tuple(p.strip("/").split("/")) for p in prefixes)
         self._routes: list[BaseRoute] | None = None
+        self._by_path: dict[str, tuple[BaseRoute, ...]] = {}
 
-    @property
+    @property  # type: ignore[override]
     def routes(self) -> list[BaseRoute]:
         """The area's routes (imported on first use)."""
         if self._routes is None:
@@ -166,25 +244,12 @@ class LazyRoutes(RouteGroup):
             segments = path.strip("/").split("/")
         return any(_under(segments, prefix) for prefix in self.prefixes)
 
-    def matches(self, scope: Scope) -> tuple[Match, Scope]:
-        if scope["type"] != "http":
-            return Match.NONE, {}
-        path = _route_path(scope)
-        segments = scope.get(_SEGMENTS)
-        if segments is None or segments[0] != path:  # split once per request, not per area
-            segments = scope[_SEGMENTS] = (path, path.strip("/").split("/"))
-        if not self.covers(path, segments[1]):
-            return Match.NONE, {}
-        return match_in_order(self.routes, path, scope)
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.module!r})"
 
 
 _ROUTE = "emulator.route"
 """scope key: the route of a lazy area that matched"""
-_SEGMENTS = "emulator.segments"
-"""scope key: the routed path and its segments, split once for every area's prefixes"""
 
 
 def _under(segments: list[str], prefix: tuple[str, ...]) -> bool:

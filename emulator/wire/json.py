@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
 from ..core.errors import Invalid
@@ -12,6 +14,15 @@ from . import text as wtext
 
 def dumps(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+string: Callable[[str], str] = encode_basestring
+"""a string as ``dumps`` writes it, quotes included (the encoder's own string writer)"""
+
+
+def joined(*parts: str) -> bytes:
+    """JSON text written piecewise (with ``string`` and ``dumps``' separators), as bytes."""
+    return "".join(parts).encode("utf-8")
 
 
 def loads(body: bytes | str, what: str = "JSON") -> Any:

@@ -125,17 +125,15 @@ def _client(emu: Emulator) -> httpx.Client:
 
 def _copy(emu: Emulator) -> list[bytes]:
     """A digest of the whole state: each store pickled on its own (a store's own ``==`` may
-    be identity), without the pickler's memo, so that which equal strings happen to be one
-    object (sharing that a rollback's pickle round trip does not keep) does not count."""
-    return [_pickled(getattr(emu.state, name)) for name in STORES]
+    be identity; a pickle of all of them together would also record which equal strings
+    two stores happen to share). Each is pickled once more from its own unpickled copy: an
+    unpickled store shares strings differently (attribute names are interned, other strings
+    are not), so only that second pickle is the same for equal stores."""
+    return [_canonical(getattr(emu.state, name)) for name in STORES]
 
 
-def _pickled(value: Any) -> bytes:
-    out = io.BytesIO()
-    pickler = pickle.Pickler(out, 5)
-    pickler.fast = True  # no memo: every object written out where it occurs
-    pickler.dump(value)
-    return out.getvalue()
+def _canonical(value: object) -> bytes:
+    return pickle.dumps(pickle.loads(pickle.dumps(value, 5)), 5)
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])

@@ -153,3 +153,44 @@ def test_two_emulators_keep_separate_journals():
     a, b = Emulator("empty"), Emulator("empty")
     a.journal.record(entry("GET", "/x"))
     assert len(b.journal) == 0
+
+
+def test_entries_recorded_for_later_keep_their_order_among_the_others():
+    j = Journal()
+    made: list[str] = []
+
+    def later(path: str):
+        def make() -> JournalEntry:
+            made.append(path)
+            return entry("GET", path)
+
+        return make
+
+    j.record_later(later("/a"))
+    j.record(entry("GET", "/b"))
+    j.record_later(later("/c"))
+    assert made == ["/a"]  # made when a later entry came in, not before
+    assert [e.path for e in j] == ["/a", "/b", "/c"] and made == ["/a", "/c"]
+    j.record_later(later("/d"))
+    j.clear()
+    assert len(j) == 0 and made == ["/a", "/c"]
+
+
+def test_recorded_for_later_goes_at_once_to_observers_and_to_a_closed_journal():
+    seen: list[str] = []
+    j = Journal()
+    j.observers.append(lambda e: seen.append(e.path))
+    j.record_later(lambda: entry("GET", "/a"))
+    assert seen == ["/a"]
+    j.close()
+    with pytest.raises(JournalClosed, match="after the end of its test"):
+        j.record_later(lambda: entry("GET", "/b"))
+
+
+def test_a_request_journaled_for_later_reads_as_it_was_sent(client, emu):
+    client.get("/rest/about/version.json?x=1", headers={"X-Probe": "one"})
+    client.request("GET", "/rest/about/version.json", content=b"late body")
+    first, second = emu.journal
+    assert (first.query, first.headers["x-probe"], first.status) == ("x=1", "one", 200)
+    assert first.authorization is not None and "authorization" not in first.headers
+    assert second.body == b"late body"

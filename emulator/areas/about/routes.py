@@ -27,7 +27,12 @@ def _format(request: Request, offered: tuple[str, ...]) -> str:
     return response_format(request, ext, offered, default=offered[0])
 
 
+NO_FILTERS = Filters()
+
+
 def _filters(request: Request) -> Filters:
+    if not request.scope.get("query_string"):  # most requests: no query, no filter
+        return NO_FILTERS
     q = request.query_params
     return Filters(q.get("manifest"), q.get("from"), q.get("to"), q.get("key"), q.get("value"))
 
@@ -44,7 +49,7 @@ def _about(request: Request, resources: list[Resource]) -> Response:
     filters = _filters(request)
     prefix = emulator(request).vendor.prefix
     dump = _DUMPS.get(fmt, codec.dump_about_html)
-    if filters != Filters():
+    if filters is not NO_FILTERS and filters != NO_FILTERS:
         return respond(dump(select(resources, filters), prefix), fmt)
     key = (id(resources), fmt, prefix)
     cached = _WHOLE.get(key)

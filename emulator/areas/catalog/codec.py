@@ -71,11 +71,29 @@ _PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 """what ``URLEncoder`` leaves as it is"""
 
 
+_ASCII = {c: ("+" if c == 32 else f"%{c:02X}") for c in range(128) if chr(c) not in _PLAIN}
+"""how ``URLEncoder`` writes each ASCII character it encodes (``str.translate`` table)"""
+
+
 def encode(name: str) -> str:
     """A path segment as ``java.net.URLEncoder`` writes it (space ``+``, ``:`` ``%3A``)."""
     if _PLAIN.issuperset(name):  # most names: nothing to encode
         return name
+    if _PLAIN.issuperset(name.replace(":", "")):  # ``ws:name``
+        return name.replace(":", "%3A")
+    if name.isascii():  # one table pass, no bytes round trip
+        return name.translate(_ASCII)
     return quote_plus(name, safe="*").replace("~", "%7E")
+
+
+def list_json_bytes(alias: str, items: list[tuple[str, str]]) -> bytes:
+    """``wjson.dumps(list_json(alias, items))``, the same bytes written directly: no dict
+    per item, each string through the JSON encoder's own string writer."""
+    if not items:
+        return wjson.dumps(list_json(alias, items))
+    text = wjson.string
+    entries = ",".join(['{"name":' + text(n) + ',"href":' + text(h) + "}" for n, h in items])
+    return wjson.joined("{" + text(alias + "s") + ":{" + text(alias) + ":[", entries, "]}}")
 
 
 def list_json(alias: str, items: Iterable[tuple[str, str]]) -> dict[str, Any]:

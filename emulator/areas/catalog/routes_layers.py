@@ -30,11 +30,11 @@ if TYPE_CHECKING:
 
 
 async def layers(request: Request) -> Response:
-    cat = web.catalog(request)
+    cat = web.catalog_view(request)
     fmt = web.out_format(request, None)
     ws = request.path_params.get("workspace")
     if ws is None:
-        names = [lyr.prefixed for lyr in cat.list_layers()]
+        names = cat.layer_names()
     else:
         names = [lyr.name for lyr in cat.list_layers(ws)] if cat.namespace(ws) else []
     return web.answer_list(request, "layer", names, fmt, "Layers")
@@ -102,7 +102,7 @@ def _workspace(request: Request, cat: Catalog) -> str | None:
 
 
 async def groups(request: Request) -> Response:
-    cat = web.catalog(request)
+    cat = web.catalog_view(request)
     ws = _workspace(request, cat)
     if request.method == "POST":
         return await _post_group(request, cat, ws)

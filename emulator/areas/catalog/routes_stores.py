@@ -51,7 +51,7 @@ def existing(cat: Catalog, ws: str, name: str, kind: str, wording: str) -> Store
 async def stores(request: Request, spec: Spec) -> Response:
     kind, cls, _, title, segment = spec
     ws = web.param(request, "workspace")
-    cat = web.catalog(request)
+    cat = web.catalog_view(request)
     if cat.workspace(ws) is None:
         raise NotFound(f"No such workspace : {ws}")
     if request.method == "POST":

@@ -26,7 +26,7 @@ async def workspaces(request: Request) -> Response:
     if request.method == "POST":
         return await _post_workspace(request)
     fmt = web.out_format(request, None)
-    names = [w.name for w in web.catalog(request).list_workspaces()]
+    names = [w.name for w in web.catalog_view(request).list_workspaces()]
     return web.answer_list(request, "workspace", names, fmt, "Workspaces")
 
 

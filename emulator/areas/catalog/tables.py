@@ -201,6 +201,10 @@ class CatalogTables:
         name = self._ws_name(ws)
         return _by_name(lyr for lyr in self.layers.values() if lyr.workspace == name)
 
+    def layer_names(self) -> list[str]:
+        """Every layer's prefixed name, in ``list_layers()`` order."""
+        return sorted([lyr.prefixed for lyr in self.layers.values()])
+
     def list_layer_groups(self, ws: str | None = None) -> list[LayerGroup]:
         """Global groups (``ws`` None) or those of one workspace."""
         name = None if ws is None else self._ws_name(ws)

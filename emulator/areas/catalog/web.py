@@ -14,9 +14,8 @@ from starlette.responses import Response
 
 from ...core.errors import NotFound
 from ...http import context
-from ...wire import json as wjson
 from ...wire.negotiate import split_ext
-from .codec import Links, encode, list_json, list_node, render
+from .codec import Links, encode, list_json_bytes, list_node, render
 from .tree import Node, read_body
 
 if TYPE_CHECKING:
@@ -32,6 +31,15 @@ def state(request: Request) -> State:
 
 def catalog(request: Request) -> Catalog:
     return context.emulator(request).state.catalog
+
+
+def catalog_view(request: Request) -> Catalog:
+    """The catalog for a handler that only reads it (a GET's list): until the first write
+    of this state, the start scenario's catalog, shared (``State.view``: no copy per reset)."""
+    if request.method not in ("GET", "HEAD"):
+        return catalog(request)
+    found: Catalog = context.emulator(request).state.view("catalog")
+    return found
 
 
 def param(request: Request, name: str) -> str:
@@ -72,10 +80,10 @@ def answer(node: Node, fmt: str, title: str = "", status: int = 200) -> Response
 def answer_list(
     request: Request, alias: str, names: list[str], fmt: str, title: str = ""
 ) -> Response:
-    page = page_url(request)
-    items = [(n, f"{page}/{encode(n)}.{fmt}") for n in names]
+    prefix, suffix = page_url(request) + "/", "." + fmt
+    items = [(n, prefix + encode(n) + suffix) for n in names]
     if fmt == "json":
-        return context.respond(wjson.dumps(list_json(alias, items)), fmt)
+        return context.respond(list_json_bytes(alias, items), fmt)
     node = list_node(alias, items)
     return answer(node, fmt, title or node.tag)
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from functools import cache
 from typing import Any
-
-from pygeofilter import ast, values
 
 from ...core.errors import Invalid
 from ...core.lazy import LazyModule
@@ -22,33 +21,47 @@ from .model import Feature
 
 shapely = LazyModule("shapely")
 """imported by the first spatial expression (with numpy, a third of a second)"""
+ast = LazyModule("pygeofilter.ast")
+values = LazyModule("pygeofilter.values")
+"""pygeofilter's tree, imported by the first filter the grammar reads (``ecql_quick``'s
+filters are compiled without it)"""
 
 Expr = Callable[[Feature], Any]
 
 
 def expression(node: Any) -> Expr:
     if isinstance(node, ast.Attribute):
-        name = str(node.name)
-        local = name.rsplit(":", 1)[-1]
-        if local == name:
-            return lambda f: f.get(name)
-        return lambda f: f.get(name, f.get(local))
+        return attribute(str(node.name))
     if isinstance(node, ast.Arithmetic):
-        lhs, rhs, op = expression(node.lhs), expression(node.rhs), ARITHMETIC[type(node)]
+        lhs, rhs, op = expression(node.lhs), expression(node.rhs), arithmetic()[type(node)]
         return lambda f: _arithmetic(lhs(f), rhs(f), op)
     if isinstance(node, ast.Function):
         return _function(node)
     if isinstance(node, ast.Node):
         raise Invalid(f"Invalid cql syntax: unsupported expression {type(node).__name__}")
-    return lambda f: node
+    return constant(node)
 
 
-ARITHMETIC: dict[type, Callable[[float, float], float]] = {
-    ast.Add: lambda a, b: a + b,
-    ast.Sub: lambda a, b: a - b,
-    ast.Mul: lambda a, b: a * b,
-    ast.Div: lambda a, b: a / b,
-}
+def attribute(name: str) -> Expr:
+    """An attribute's value (a qualified name falls back to its local part); None if absent."""
+    local = name.rsplit(":", 1)[-1]
+    if local == name:
+        return lambda f: f.get(name)
+    return lambda f: f.get(name, f.get(local))
+
+
+def constant(value: Any) -> Expr:
+    return lambda f: value
+
+
+@cache
+def arithmetic() -> dict[type, Callable[[float, float], float]]:
+    return {
+        ast.Add: lambda a, b: a + b,
+        ast.Sub: lambda a, b: a - b,
+        ast.Mul: lambda a, b: a * b,
+        ast.Div: lambda a, b: a / b,
+    }
 
 
 def _arithmetic(a: Any, b: Any, op: Callable[[float, float], float]) -> Any:

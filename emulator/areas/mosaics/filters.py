@@ -25,28 +25,28 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
-
-from lark import Lark
-from lark import __version__ as lark_version
-from lark.exceptions import LarkError
-from pygeofilter import ast, values
+from typing import TYPE_CHECKING, Any
 
 from ...core import wildcard
 from ...core.budget import Budget
 from ...core.errors import Invalid
 from ...core.lazy import LazyModule
-from ...scenarios import diskcache
-from .ecql_tree import ECQLTree
-from .expressions import as_text, compare, expression, instant, shape
+from . import ecql_quick
+from .expressions import as_text, attribute, compare, constant, expression, instant, shape
 from .model import Feature
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 Predicate = Callable[[Feature], bool]
 
 shapely = LazyModule("shapely")
 """imported by the first spatial filter (with numpy, a third of a second)"""
+ast: Any = LazyModule("pygeofilter.ast")
+values: Any = LazyModule("pygeofilter.values")
+"""pygeofilter's tree: imported by the first filter the grammar reads"""
 
 GRAMMAR_ADDITIONS = r"""
 %override ?condition: condition_and
@@ -63,7 +63,12 @@ GRAMMAR_ADDITIONS = r"""
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     """pygeofilter's ECQL grammar with GeoServer's additions (built once per process; the
-    grammar's tables are kept in the scenario cache folder, so a later process loads them)."""
+    grammar's tables are kept in the scenario cache folder, so a later process loads them;
+    lark is imported here, by the first filter ``ecql_quick`` does not read)."""
+    from lark import Lark
+
+    from .ecql_tree import ECQLTree
+
     spec = importlib.util.find_spec("pygeofilter.parsers.ecql")  # not imported: see ecql_tree
     assert spec is not None and spec.submodule_search_locations
     folder = Path(spec.submodule_search_locations[0])
@@ -82,6 +87,10 @@ def _parser() -> Lark:
 def _tables_file() -> str | bool:
     """Where lark keeps the grammar's parse tables (it checks the grammar's digest on
     reading), or False with the scenario cache off or its folder not writable."""
+    from lark import __version__ as lark_version
+
+    from ...scenarios import diskcache
+
     folder = diskcache.folder()
     if folder is None:
         return False
@@ -97,22 +106,38 @@ MAX_DEPTH = 500
 refused with 400 (evaluating it would exhaust Python's recursion limit)"""
 
 
-def parse(text: str) -> ast.Node:
-    """The AST of an ECQL filter, or ``Invalid`` with GeoServer's message (or one naming the
-    nesting limit, ``MAX_DEPTH``)."""
+def parse(text: str) -> Any:
+    """The AST of an ECQL filter (pygeofilter's), or ``Invalid`` with GeoServer's message (or
+    one naming the nesting limit, ``MAX_DEPTH``)."""
+    quick, node = _read(text)
+    return ecql_quick.to_ast(quick) if quick is not None else node
+
+
+def _read(text: str) -> tuple[ecql_quick.Tree | None, Any]:
+    """The quick reader's tree of a common filter, else the grammar's AST (the other is
+    None), refused when ``AND``, ``OR`` and ``NOT`` nest deeper than ``MAX_DEPTH``."""
     try:
-        node: ast.Node = _parser().parse(text)
+        quick = ecql_quick.parse(text)
+        node = None if quick is not None else _grammar_parse(text)
     except RecursionError:
         raise Invalid(_too_deep()) from None
+    if (_quick_depth(quick) if quick is not None else _depth(node)) > MAX_DEPTH:
+        raise Invalid(_too_deep())
+    return quick, node
+
+
+def _grammar_parse(text: str) -> Any:
+    """``parse`` through the grammar."""
+    from lark.exceptions import LarkError
+
+    try:
+        return _parser().parse(text)
     except LarkError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise Invalid(f"Invalid cql syntax: {first}") from None
     except (TypeError, ValueError, AttributeError, ArithmeticError) as exc:
         # raised by the grammar's transformer on input it cannot build (``-attr``, bad WKT)
         raise Invalid(f"Invalid cql syntax: {exc}") from None
-    if _depth(node) > MAX_DEPTH:
-        raise Invalid(_too_deep())
-    return node
 
 
 def _too_deep() -> str:
@@ -133,15 +158,34 @@ def _depth(node: Any) -> int:
     return deepest
 
 
+def _quick_depth(tree: ecql_quick.Tree) -> int:
+    """``_depth`` of the quick reader's tree (walked without recursion)."""
+    deepest = 0
+    stack = [(tree, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if item[0] in ("and", "or"):
+            stack += [(item[1], depth + 1), (item[2], depth + 1)]
+        elif item[0] == "not":
+            stack.append((item[1], depth + 1))
+    return deepest
+
+
 def compile_filter(text: str | None, budget: Budget | None = None) -> Predicate | None:
     """A predicate over granule features; None for no filter (every granule). With a
     ``budget``, the predicate raises ``TooCostly`` once it is spent."""
     if text is None:
         return None
-    node = parse(text)
-    if isinstance(node, ast.Include) and not node.not_:
+    quick, node = _read(text)  # common filters: compiled without pygeofilter
+    if quick is not None:
+        if quick == ("include", False):
+            return None
+        predicate = _quick_condition(quick)
+    elif isinstance(node, ast.Include) and not node.not_:
         return None
-    predicate = _condition(node)
+    else:
+        predicate = _condition(node)
     return predicate if budget is None else within(predicate, budget)
 
 
@@ -154,6 +198,29 @@ def within(predicate: Predicate, budget: Budget) -> Predicate:
         return predicate(f)
 
     return bounded
+
+
+def _quick_condition(tree: ecql_quick.Tree) -> Predicate:
+    """``_condition`` of ``ecql_quick.to_ast(tree)``, built from the same pieces."""
+    kind = tree[0]
+    if kind == "and":
+        lhs, rhs = _quick_condition(tree[1]), _quick_condition(tree[2])
+        return lambda f: lhs(f) and rhs(f)
+    if kind == "or":
+        lhs, rhs = _quick_condition(tree[1]), _quick_condition(tree[2])
+        return lambda f: lhs(f) or rhs(f)
+    if kind == "not":
+        sub = _quick_condition(tree[1])
+        return lambda f: not sub(f)
+    if kind == "include":
+        result = not tree[1]
+        return lambda f: result
+    if kind == "like":
+        _, name, pattern, nocase, negated = tree
+        return _negated(like(attribute(name), pattern, nocase), negated)
+    _, name, literal = tree
+    op = COMPARE[ecql_quick.COMPARE[kind]]
+    return comparison(attribute(name), constant(literal), literal, op, True)
 
 
 def is_include(text: str | None) -> bool:
@@ -176,7 +243,7 @@ def _condition(node: Any) -> Predicate:
     if isinstance(node, ast.Include):
         result = not node.not_
         return lambda f: result
-    for kind, build in BUILDERS:
+    for kind, build in _builders():
         if isinstance(node, kind):
             return _negated(build(node), getattr(node, "not_", False))
     raise Invalid(f"Invalid cql syntax: unsupported filter {type(node).__name__}")
@@ -186,20 +253,32 @@ def _negated(pred: Predicate, negate: bool) -> Predicate:
     return (lambda f: not pred(f)) if negate else pred
 
 
-COMPARE: dict[type, Callable[[Any, Any], bool]] = {
-    ast.Equal: lambda a, b: a == b,
-    ast.NotEqual: lambda a, b: a != b,
-    ast.LessThan: lambda a, b: a < b,
-    ast.LessEqual: lambda a, b: a <= b,
-    ast.GreaterThan: lambda a, b: a > b,
-    ast.GreaterEqual: lambda a, b: a >= b,
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "Equal": lambda a, b: a == b,
+    "NotEqual": lambda a, b: a != b,
+    "LessThan": lambda a, b: a < b,
+    "LessEqual": lambda a, b: a <= b,
+    "GreaterThan": lambda a, b: a > b,
+    "GreaterEqual": lambda a, b: a >= b,
 }
+"""by the name of pygeofilter's node class"""
 
 
 def _comparison(node: Any) -> Predicate:
-    lhs, rhs, op = expression(node.lhs), expression(node.rhs), COMPARE[type(node)]
-    literal = node.rhs
-    if type(literal) in (int, float) and isinstance(node.lhs, ast.Attribute):
+    lhs, rhs, op = expression(node.lhs), expression(node.rhs), COMPARE[type(node).__name__]
+    return comparison(lhs, rhs, node.rhs, op, isinstance(node.lhs, ast.Attribute))
+
+
+def comparison(
+    lhs: Callable[[Feature], Any],
+    rhs: Callable[[Feature], Any],
+    literal: Any,
+    op: Callable[[Any, Any], bool],
+    by_attribute: bool,
+) -> Predicate:
+    """``lhs op rhs``; ``literal`` is the right side as written (``by_attribute``: the left
+    side is an attribute)."""
+    if type(literal) in (int, float) and by_attribute:
         # an attribute against a number: a number read from the index compares as it is
         # (what ``compare`` would make of it), anything else goes the general way
         def against_number(f: Feature) -> bool:
@@ -223,8 +302,11 @@ def _between(node: Any) -> Predicate:
 
 
 def _like(node: Any) -> Predicate:
-    value = expression(node.lhs)
-    matcher = like_matcher(str(node.pattern), node.nocase)
+    return like(expression(node.lhs), str(node.pattern), node.nocase)
+
+
+def like(value: Callable[[Feature], Any], pattern: str, nocase: bool) -> Predicate:
+    matcher = like_matcher(pattern, nocase)
 
     def test(f: Feature) -> bool:
         v = value(f)
@@ -254,17 +336,18 @@ def _exists(node: Any) -> Predicate:
     return lambda f: name in f
 
 
-TEMPORAL: dict[type, Callable[[datetime, Any], bool]] = {
-    ast.TimeBefore: lambda v, t: v < t,
-    ast.TimeAfter: lambda v, t: v > t,
-    ast.TimeDuring: lambda v, p: p[0] < v < p[1],
-    ast.TimeBeforeOrDuring: lambda v, p: v <= p[1],
-    ast.TimeDuringOrAfter: lambda v, p: v >= p[0],
+TEMPORAL: dict[str, Callable[[datetime, Any], bool]] = {
+    "TimeBefore": lambda v, t: v < t,
+    "TimeAfter": lambda v, t: v > t,
+    "TimeDuring": lambda v, p: p[0] < v < p[1],
+    "TimeBeforeOrDuring": lambda v, p: v <= p[1],
+    "TimeDuringOrAfter": lambda v, p: v >= p[0],
 }
+"""by the name of pygeofilter's node class"""
 
 
 def _temporal(node: Any) -> Predicate:
-    value, test = expression(node.lhs), TEMPORAL.get(type(node))
+    value, test = expression(node.lhs), TEMPORAL.get(type(node).__name__)
     if test is None:
         raise Invalid(f"Invalid cql syntax: unsupported temporal operator {type(node).__name__}")
     target = _period(node.rhs) if isinstance(node.rhs, values.Interval) else instant(node.rhs)
@@ -278,7 +361,7 @@ def _temporal(node: Any) -> Predicate:
     return check
 
 
-def _period(interval: values.Interval) -> tuple[datetime, datetime] | None:
+def _period(interval: Any) -> tuple[datetime, datetime] | None:
     start, end = interval.start, interval.end
     if isinstance(start, timedelta) and end is not None:
         end_dt = instant(end)
@@ -292,21 +375,22 @@ def _period(interval: values.Interval) -> tuple[datetime, datetime] | None:
     return None if end_dt is None else (start_dt, end_dt)
 
 
-SPATIAL: dict[type, str] = {
-    ast.GeometryIntersects: "intersects",
-    ast.GeometryDisjoint: "disjoint",
-    ast.GeometryContains: "contains",
-    ast.GeometryWithin: "within",
-    ast.GeometryTouches: "touches",
-    ast.GeometryCrosses: "crosses",
-    ast.GeometryOverlaps: "overlaps",
-    ast.GeometryEquals: "equals",
+SPATIAL: dict[str, str] = {
+    "GeometryIntersects": "intersects",
+    "GeometryDisjoint": "disjoint",
+    "GeometryContains": "contains",
+    "GeometryWithin": "within",
+    "GeometryTouches": "touches",
+    "GeometryCrosses": "crosses",
+    "GeometryOverlaps": "overlaps",
+    "GeometryEquals": "equals",
 }
+"""by the name of pygeofilter's node class"""
 
 
 def _spatial(node: Any) -> Predicate:
     shapely.geometry  # noqa: B018 - imported now, not while the filter runs under a budget
-    lhs, rhs, method = expression(node.lhs), expression(node.rhs), SPATIAL[type(node)]
+    lhs, rhs, method = expression(node.lhs), expression(node.rhs), SPATIAL[type(node).__name__]
 
     def test(f: Feature) -> bool:
         a, b = shape(lhs(f)), shape(rhs(f))
@@ -353,16 +437,18 @@ def _bbox(node: Any) -> Predicate:
     return test
 
 
-BUILDERS: list[tuple[type, Callable[[Any], Predicate]]] = [
-    (ast.Comparison, _comparison),
-    (ast.Between, _between),
-    (ast.Like, _like),
-    (ast.In, _in),
-    (ast.IsNull, _is_null),
-    (ast.Exists, _exists),
-    (ast.TemporalPredicate, _temporal),
-    (ast.SpatialComparisonPredicate, _spatial),
-    (ast.Relate, _relate),
-    (ast.SpatialDistancePredicate, _distance),
-    (ast.BBox, _bbox),
-]
+@cache
+def _builders() -> list[tuple[type, Callable[[Any], Predicate]]]:
+    return [
+        (ast.Comparison, _comparison),
+        (ast.Between, _between),
+        (ast.Like, _like),
+        (ast.In, _in),
+        (ast.IsNull, _is_null),
+        (ast.Exists, _exists),
+        (ast.TemporalPredicate, _temporal),
+        (ast.SpatialComparisonPredicate, _spatial),
+        (ast.Relate, _relate),
+        (ast.SpatialDistancePredicate, _distance),
+        (ast.BBox, _bbox),
+    ]

@@ -234,14 +234,25 @@ class UsersStore:
         self, user: str, ug_service: str | None = None, role_service: str | None = None
     ) -> list[str]:
         """The roles a user holds directly or through its enabled groups, sorted."""
-        rs = self.role_service(role_service)
+        return sorted(self.role_set_of_user(user, ug_service, role_service))
+
+    def role_set_of_user(
+        self, user: str, ug_service: str | None = None, role_service: str | None = None
+    ) -> set[str]:
+        """``roles_of_user`` as a set."""
+        return self.roles_from(self.role_service(role_service), ug_service, user)
+
+    def roles_from(self, rs: RoleService, ug_service: str | None, user: str) -> set[str]:
+        """The roles ``rs`` gives ``user`` directly or through its enabled groups of the
+        user/group service ``ug_service`` (what authentication asks on every request)."""
         svc = self.services.get(ug_service or self.default_service)
-        roles = set(rs.roles_of_user(user))
+        known = rs.roles
+        roles = {r for r in rs.user_roles.get(user, ()) if r in known}
         if svc is not None:
-            for group in svc.groups_of(user):
-                if svc.groups.get(group, Group(group)).enabled:
-                    roles |= set(rs.roles_of_group(group))
-        return sorted(roles)
+            for group, members in svc.memberships.items():
+                if user in members and svc.groups.get(group, Group(group)).enabled:
+                    roles.update(r for r in rs.group_roles.get(group, ()) if r in known)
+        return roles
 
     # -- helpers -------------------------------------------------------------------------
 

@@ -118,6 +118,14 @@ def test_url_encoding_as_java():
     assert codec.encode("a b~*") == "a+b%7E*"
 
 
+@given(st.text(max_size=12))
+def test_url_encoding_matches_the_general_encoder(name):
+    """The table fast path for ASCII names writes what ``quote_plus`` does for every text."""
+    from urllib.parse import quote_plus
+
+    assert codec.encode(name) == quote_plus(name, safe="*").replace("~", "%7E")
+
+
 @pytest.mark.parametrize(
     "body,fmt",
     [
@@ -247,3 +255,13 @@ def test_layer_node_round_trip():
         fields = parse.parse_layer(read_body(body, fmt, "layer")[1])
         assert fields["default_style"] == layer.default_style
         assert fields["styles"] == layer.styles and fields["enabled"] is False
+
+
+@given(
+    st.sampled_from(["layer", "featureType", "coverageStore"]),
+    st.lists(st.tuples(st.text(max_size=8), st.text(max_size=8)), max_size=4),
+)
+def test_list_json_written_directly_is_the_generic_writers_bytes(alias, items):
+    from geoserver_emulator.wire import json as wjson
+
+    assert codec.list_json_bytes(alias, items) == wjson.dumps(codec.list_json(alias, items))

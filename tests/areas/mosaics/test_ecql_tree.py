@@ -71,12 +71,27 @@ def test_the_first_query_loads_no_second_parser_nor_dateparser_nor_shapely(tmp_p
     code = (
         "import json, sys\n"
         "from geoserver_emulator.areas.mosaics import filters\n"
-        "filters.compile_filter(\"elevation > 25 AND location LIKE 'g%'\")\n"
+        "filters.compile_filter(\"elevation BETWEEN 1 AND 30 AND location LIKE 'g%'\")\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     env = {"GEOSERVER_EMULATOR_CACHE": str(tmp_path), "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr
     loaded = set(json.loads(out.stdout))
+    assert "lark" in loaded  # BETWEEN: the grammar reads it
     assert not {"pygeofilter.parsers.ecql.parser", "dateparser", "shapely"} & loaded
     assert list(tmp_path.glob("ecql-lark-*.tables")), "the grammar's tables are cached"
+
+
+def test_a_common_first_query_loads_no_grammar(tmp_path: Path) -> None:
+    code = (
+        "import json, sys\n"
+        "from geoserver_emulator.areas.mosaics import filters\n"
+        "filters.compile_filter(\"elevation > 25 AND location LIKE 'g%'\")\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = {"GEOSERVER_EMULATOR_CACHE": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert not {"lark", "pygeofilter.ast"} & set(json.loads(out.stdout))
+    assert not list(tmp_path.glob("ecql-lark-*.tables"))

@@ -59,7 +59,23 @@ def _version(call: Call) -> str:
     return "1.1.1" if version.startswith(("1.0", "1.1")) else "1.3.0"
 
 
+def check_dimension_values(call: Call) -> None:
+    """GeoServer parses ``TIME`` and ``ELEVATION`` before it reads the request: a value its
+    parsers refuse fails the request as the Java exception does, wrapped in a service
+    exception with no code (the wrapper's text, then the cause's message)."""
+    checks = (
+        ("TIME", dimensions.time_error, "java.text.ParseException"),
+        ("ELEVATION", dimensions.elevation_error, "java.lang.NumberFormatException"),
+    )
+    for key, check, java in checks:
+        value = call.get(key)
+        message = check(value) if value else None
+        if message:
+            raise OwsError(f"{java}: {message}\n{message}")
+
+
 def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
+    check_dimension_values(call)
     version = _version(call)
     names = [n for n in (call.get("LAYERS") or "").split(",")]
     if not any(names):

@@ -580,7 +580,13 @@ def test_scale_denominators_from_the_rules_of_the_layer_styles(client):
 
 # -- whatever the catalog holds, the documents parse ------------------------------------------
 
-ANY_TEXT = st.one_of(st.none(), st.text(max_size=12), st.sampled_from(["LIST", "MINIMUM", "1e3"]))
+# text XML can carry (the REST API refuses the rest with 400, see docs/security.md)
+XML_TEXT = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cc", "Cs"), exclude_characters="\ufffe\uffff")
+    | st.sampled_from("\t\n\r"),
+    max_size=12,
+)
+ANY_TEXT = st.one_of(st.none(), XML_TEXT, st.sampled_from(["LIST", "MINIMUM", "1e3"]))
 DIMENSION = st.fixed_dictionaries(
     {"enabled": st.sampled_from([True, "true", False])},
     optional={
@@ -709,3 +715,46 @@ def test_time_and_elevation_select_features_defaults_included(client):
     url = "/rest/workspaces/sf/datastores/pts/featuretypes/pts"
     assert client.put(url, content=body, headers=XML).status_code == 200
     assert _ids(client, time="1999-01-01") == ["pts.1", "pts.2", "pts.3"]
+
+
+# -- a TIME or ELEVATION GeoServer's KVP parsers refuse fails the request ------------------
+
+
+@pytest.mark.parametrize(
+    "key,value,message",
+    [
+        ("time", "yesterday", "java.text.ParseException: Invalid date: yesterday"),
+        ("time", "2020-01-01T00:00:00+01:00", "Invalid date: 2020-01-01T00:00:00+01:00"),
+        ("time", "2020/2021/2022/2023", "Invalid time period: [2020, 2021, 2022, 2023]"),
+        ("time", "2020-01-01/2020-02-01/1D", "Invalid period increment given: 1D"),
+        ("elevation", "deep", 'java.lang.NumberFormatException: For input string: "deep"'),
+        ("elevation", "5/x", 'For input string: "x"'),
+        ("elevation", "1,,2", "java.lang.NumberFormatException: empty String"),
+    ],
+)
+@pytest.mark.parametrize("request_name", ["GetMap", "GetFeatureInfo"])
+@pytest.mark.parametrize("version", ["1.1.1", "1.3.0"])
+def test_unparsable_time_or_elevation_is_refused(
+    client, emu, key, value, message, request_name, version
+):
+    _time_ft(client)
+    before = emu.state.catalog.layers[("sf", "pts")]
+    params = {**INFO, "request": request_name, "version": version, key: value}
+    if version == "1.3.0":
+        params.update({"crs": params.pop("srs"), "i": params.pop("x"), "j": params.pop("y")})
+    r = client.get("/wms", params=params)
+    assert r.status_code == 200  # WMS exceptions are 200, as GeoServer answers them
+    root = etree.fromstring(r.content)
+    exc = [e for e in root.iter() if etree.QName(e).localname == "ServiceException"]
+    assert len(exc) == 1 and exc[0].get("code") is None  # GeoServer wraps the Java exception
+    assert message in exc[0].text
+    assert emu.state.catalog.layers[("sf", "pts")] is before
+
+
+@pytest.mark.parametrize(
+    "time", ["2020", "2020-01", "2020-1-2", "2020-01-01T00Z", "2020-01-01T00:00:00.000Z", "now"]
+)
+def test_times_geoservers_parser_takes_are_accepted(client, time):
+    _time_ft(client)
+    r = client.get("/wms", params={**INFO, "time": time, "elevation": "1e3,-2.5d,NaN"})
+    assert r.status_code == 200 and r.json()["type"] == "FeatureCollection"

@@ -187,8 +187,13 @@ def _int(value: Any) -> int:
 
 def authority_urls(item: Layer | LayerGroup) -> list[tuple[str, str]]:
     """(name, href) pairs; entries missing either are skipped, as GeoServer skips them."""
+    return authority_pairs(item.extras.get("authorityURLs"))
+
+
+def authority_pairs(raw: Any) -> list[tuple[str, str]]:
+    """(name, href) pairs of a list of authority URLs (a layer's, or the WMS settings')."""
     out = []
-    for u in item.extras.get("authorityURLs") or []:
+    for u in raw or []:
         if isinstance(u, Mapping) and u.get("name") and u.get("href"):
             out.append((str(u["name"]), str(u["href"])))
     return out
@@ -196,8 +201,13 @@ def authority_urls(item: Layer | LayerGroup) -> list[tuple[str, str]]:
 
 def identifiers(item: Layer | LayerGroup) -> list[tuple[str, str]]:
     """(authority, identifier) pairs; incomplete ones are skipped."""
+    return identifier_pairs(item.extras.get("identifiers"))
+
+
+def identifier_pairs(raw: Any) -> list[tuple[str, str]]:
+    """(authority, identifier) pairs of a list of identifiers; incomplete ones skipped."""
     out = []
-    for i in item.extras.get("identifiers") or []:
+    for i in raw or []:
         if isinstance(i, Mapping) and i.get("authority") and i.get("identifier"):
             out.append((str(i["authority"]), str(i["identifier"])))
     return out

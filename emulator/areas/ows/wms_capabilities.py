@@ -328,6 +328,13 @@ class Capabilities:
         w.element("Abstract", s.get("rootLayerAbstract") or s.get("abstrct"))
         self._root_crs()
         self._root_bbox(layers, groups)
+        # the root layer's authority URLs and identifiers: the WMS settings' own
+        for name, href in published.authority_pairs(s.get("authorityURLs")):
+            w.start("AuthorityURL", [("name", name)])
+            w.element("OnlineResource", None, self._link(href))
+            w.end("AuthorityURL")
+        for authority, ident in published.identifier_pairs(s.get("identifiers")):
+            w.element("Identifier", ident, [("authority", authority)])
         for group in top_groups:
             self._group(group, root=False)
         for layer in top_layers:

@@ -758,3 +758,65 @@ def test_times_geoservers_parser_takes_are_accepted(client, time):
     _time_ft(client)
     r = client.get("/wms", params={**INFO, "time": time, "elevation": "1e3,-2.5d,NaN"})
     assert r.status_code == 200 and r.json()["type"] == "FeatureCollection"
+
+
+# -- the root layer's authority URLs and identifiers: the WMS settings' own ------------------
+
+ROOT_LINKS_XML = (
+    "<wms><authorityURLs><AuthorityURL><name>gov</name><href>http://gov.example/a</href>"
+    "</AuthorityURL><AuthorityURL><name>half</name></AuthorityURL></authorityURLs>"
+    "<identifiers><Identifier><authority>gov</authority><identifier>ROOT-1</identifier>"
+    "</Identifier></identifiers></wms>"
+)
+ROOT_LINKS_JSON = {
+    "wms": {
+        "authorityURLs": {"AuthorityURL": [{"name": "gov", "href": "http://gov.example/a"}]},
+        "identifiers": {"Identifier": {"authority": "gov", "identifier": "ROOT-1"}},
+    }
+}
+
+
+@pytest.mark.parametrize("fmt", ["xml", "json"])
+def test_root_layer_authority_urls_and_identifiers_from_the_wms_settings(client, fmt):
+    url = "/rest/services/wms/settings"
+    if fmt == "xml":
+        r = client.put(url, content=ROOT_LINKS_XML, headers=XML)
+    else:
+        r = client.put(url, json=ROOT_LINKS_JSON)
+    assert r.status_code == 200, r.text
+    # the settings keep them, in both formats
+    got = client.get(url + ".json").json()["wms"]
+    urls = got["authorityURLs"]["AuthorityURL"]
+    urls = urls if isinstance(urls, list) else [urls]
+    assert urls[0] == {"name": "gov", "href": "http://gov.example/a"}
+    ids = got["identifiers"]["Identifier"]
+    assert (ids if isinstance(ids, dict) else ids[0]) == {
+        "authority": "gov",
+        "identifier": "ROOT-1",
+    }
+    xml = etree.fromstring(client.get(url + ".xml").content)
+    assert xml.findtext("authorityURLs/AuthorityURL/href") == "http://gov.example/a"
+    assert xml.findtext("identifiers/Identifier/identifier") == "ROOT-1"
+    # 1.3.0: after the root's boxes, before the first child layer; the incomplete one skipped
+    root = _caps(client).find("wms:Capability/wms:Layer", NS)
+    tags = [etree.QName(c).localname for c in root if isinstance(c.tag, str)]
+    assert tags.index("AuthorityURL") > tags.index("BoundingBox")
+    assert tags.index("Identifier") < tags.index("Layer")
+    auth = root.findall("wms:AuthorityURL", NS)
+    assert [a.get("name") for a in auth] == ["gov"]
+    assert auth[0].find("wms:OnlineResource", NS).get(HREF) == "http://gov.example/a"
+    ident = root.find("wms:Identifier", NS)
+    assert (ident.get("authority"), ident.text) == ("gov", "ROOT-1")
+    # 1.1.1 too
+    root = _caps(client, "1.1.1").find("Capability/Layer")
+    assert root.find("AuthorityURL").get("name") == "gov"
+    assert root.findtext("Identifier") == "ROOT-1"
+
+
+def test_root_links_of_the_wrong_shape_are_refused(client):
+    url = "/rest/services/wms/settings"
+    before = client.get(url + ".json").json()
+    bad = {"wms": {"authorityURLs": {"AuthorityURL": [{"name": {"x": 1}}]}}}
+    r = client.put(url, json=bad)
+    assert r.status_code == 400 and r.text
+    assert client.get(url + ".json").json() == before

@@ -247,6 +247,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("wcs:CoverageId", _name(view, cov, version))
             w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
             _wgs84(w, cov.latlon_bbox)
+            _metadata_links_ows(w, call, cov)
         else:  # GeoServer leaves an empty title or abstract out in 1.1.1
             if cov.title:
                 w.element("ows:Title", cov.title)
@@ -256,18 +257,22 @@ def get_capabilities(view: View, call: Call) -> Response:
             for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
-            for link in published.metadata_links(cov):
-                attrs = [("about", link.about)] if link.about else []
-                href = _proxified(call, link.href)
-                w.element(
-                    "ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)]
-                )
+            _metadata_links_ows(w, call, cov)
             _wgs84(w, cov.latlon_bbox)
             w.element("wcs:Identifier", _name(view, cov, version))
         w.end("wcs:CoverageSummary")
     w.end("wcs:Contents")
     w.end("wcs:Capabilities")
     return Response(w.done(), 200, media_type="text/xml")
+
+
+def _metadata_links_ows(w: XmlWriter, call: Call, cov: Coverage) -> None:
+    """``ows:Metadata`` per metadata link with content (``about`` when set, a simple xlink
+    to the proxified link), as GeoServer writes them in 1.1.1 and 2.0.1 summaries."""
+    for link in published.metadata_links(cov):
+        attrs = [("about", link.about)] if link.about else []
+        href = _proxified(call, link.href)
+        w.element("ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)])
 
 
 def _proxified(call: Call, href: str) -> str:

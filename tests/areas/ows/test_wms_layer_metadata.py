@@ -489,6 +489,27 @@ def test_wcs_metadata_links(client):
     assert (meta.get("about"), meta.get(HREF)) == ("dem", "http://md.example/dem.xml")
     names = _local(summary)
     assert names.index("Keywords") < names.index("Metadata") < names.index("WGS84BoundingBox")
+    # 2.0.1: after the WGS84 box, a simple xlink (a server-relative link made absolute)
+    body = COV_XML.replace("http://md.example/dem.xml", "/geoserver/www/dem.xml").replace(
+        "</metadataLinks>",
+        "<metadataLink><type>text/html</type><content></content></metadataLink></metadataLinks>",
+    )
+    assert client.put(COV, content=body, headers=XML).status_code == 200
+    r = client.get("/wcs", params={"service": "WCS", "request": "GetCapabilities"})
+    wcs20, ows20 = "{http://www.opengis.net/wcs/2.0}", "{http://www.opengis.net/ows/2.0}"
+    summary = next(
+        s
+        for s in etree.fromstring(r.content).iter(f"{wcs20}CoverageSummary")
+        if s.findtext(f"{wcs20}CoverageId") == "sf__sfdem"
+    )
+    metas = summary.findall(f"{ows20}Metadata")
+    assert len(metas) == 1  # a link without content is left out
+    assert metas[0].get("about") == "dem"
+    assert metas[0].get("{http://www.w3.org/1999/xlink}type") == "simple"
+    assert metas[0].get(HREF).endswith("/geoserver/www/dem.xml")
+    assert metas[0].get(HREF).startswith("http")
+    names = _local(summary)
+    assert names.index("WGS84BoundingBox") < names.index("Metadata") == len(names) - 1
 
 
 def test_wfs_20_and_wcs_201_translate_titles_for_accept_languages(client, emu):

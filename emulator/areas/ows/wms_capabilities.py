@@ -201,13 +201,11 @@ class Capabilities:
 
     def _international(self, what: str, default: str | None) -> str | None:
         texts = self.service.get(f"international{what}") or {}
-        if not self.languages or not isinstance(texts, Mapping):
-            return default
-        return published.translated(texts, default, self.languages)
+        return published.translated(texts, default, self.languages, nullable=what == "Abstract")
 
     def _keywords(self, keywords: list[Any], vocabulary: bool) -> None:
         self.w.start("KeywordList")
-        for kw in published.keywords(keywords):
+        for kw in published.filter_keywords(published.keywords(keywords), self.languages):
             attrs = [("vocabulary", kw.vocabulary)] if vocabulary and kw.vocabulary else None
             self.w.element("Keyword", kw.value, attrs)
         self.w.end("KeywordList")

@@ -151,8 +151,9 @@ def test_accept_languages_picks_the_translated_title_and_abstract(described, emu
 
     assert texts() == (res.title, res.abstract)
     assert texts(AcceptLanguages="it") == ("Stati USA", "Gli stati")
-    # no Italian abstract for en: the plain one
-    assert texts(AcceptLanguages="en") == ("US States", res.abstract)
+    # no English abstract and no default translation: none (GeoServer's international
+    # content helper never falls back to the plain abstract)
+    assert texts(AcceptLanguages="en") == ("US States", "")
     assert texts(AcceptLanguages="fr it") == ("Stati USA", "Gli stati")
     assert texts(Language="it") == ("Stati USA", "Gli stati")
     # a language no title or abstract has: GeoServer refuses the request
@@ -841,3 +842,103 @@ def test_root_links_of_the_wrong_shape_are_refused(client):
     r = client.put(url, json=bad)
     assert r.status_code == 400 and r.text
     assert client.get(url + ".json").json() == before
+
+
+# -- AcceptLanguages: keywords by language, the placeholder title ------------------------------
+
+PLACEHOLDER = "DID NOT FIND i18n CONTENT FOR THIS ELEMENT"
+
+
+def test_accept_languages_filters_keywords_and_marks_missing_titles_wms(described, emu):
+    body = (
+        "<featureType><keywords><string>plain</string><string>stati\\@language=it\\;</string>"
+        "<string>states\\@language=en\\;</string><string>staaten\\@language=de\\;</string>"
+        "</keywords></featureType>"
+    )
+    assert described.put(FT, content=body, headers=XML).status_code == 200
+
+    def layer(**params):
+        return _layer(_caps(described, **params), "topp:states")
+
+    def words(el):
+        return [k.text for k in el.findall("wms:KeywordList/wms:Keyword", NS)]
+
+    assert words(layer()) == ["plain", "stati", "states", "staaten"]
+    assert words(layer(AcceptLanguages="it")) == ["stati"]
+    # the first requested language any keyword has
+    assert words(layer(AcceptLanguages="en-GB it")) == ["states"]
+    assert words(layer(AcceptLanguages="fr it")) == ["stati"]
+    # GeoServer tries the tagged locales (de-CH) before the bare languages
+    assert words(layer(AcceptLanguages="en de-CH")) == ["staaten"]
+    # a layer with no translation in the language asked for, and no default translation:
+    # GeoServer's placeholder title (another layer of the document has Italian)
+    others = [
+        e
+        for e in _caps(described, AcceptLanguages="it").iterfind(".//wms:Layer", NS)
+        if e.findtext("wms:Name", namespaces=NS) == "topp:tasmania_roads"
+    ]
+    assert others and others[0].findtext("wms:Title", namespaces=NS) == PLACEHOLDER
+    assert others[0].findtext("wms:Abstract", namespaces=NS) == ""
+    # no keyword of that layer is in Italian: none are written
+    assert words(others[0]) == []
+    # the service too (no international title)
+    root = _caps(described, AcceptLanguages="it")
+    assert root.findtext("wms:Service/wms:Title", namespaces=NS) == PLACEHOLDER
+    # a default translation (the empty locale) fills in for a missing language
+    plain = {"featureType": {"internationalTitle": {"": "Default title", "en": "US States"}}}
+    assert described.put(FT, json=plain).status_code == 200
+    assert layer(AcceptLanguages="en").findtext("wms:Title", namespaces=NS) == "US States"
+    both = _caps(described, AcceptLanguages="en it")
+    assert _layer(both, "topp:states").findtext("wms:Title", namespaces=NS) == "US States"
+    star = _caps(described, AcceptLanguages="xx *")
+    assert words(_layer(star, "topp:states")) == ["plain", "stati", "states", "staaten"]
+    assert _layer(star, "topp:states").findtext("wms:Title", namespaces=NS) == "Default title"
+
+
+def test_accept_languages_wcs_201_placeholder_and_keywords(client):
+    body = (
+        "<coverage><internationalTitle><it>Dem italiano</it></internationalTitle>"
+        "<keywords><string>dem\\@language=en\\;</string><string>quota\\@language=it\\;"
+        "</string></keywords></coverage>"
+    )
+    assert client.put(COV, content=body, headers=XML).status_code == 200
+    wcs20, ows = "{http://www.opengis.net/wcs/2.0}", "{http://www.opengis.net/ows/2.0}"
+    params = {"service": "WCS", "request": "GetCapabilities", "AcceptLanguages": "it"}
+    root = etree.fromstring(client.get("/wcs", params=params).content)
+    summaries = {s.findtext(f"{wcs20}CoverageId"): s for s in root.iter(f"{wcs20}CoverageSummary")}
+    dem = summaries["sf__sfdem"]
+    assert dem.findtext(f"{ows}Title") == "Dem italiano"
+    assert [k.text for k in dem.iter(f"{ows}Keyword")] == ["quota"]
+    other = summaries["nurc__Arc_Sample"]
+    assert other.findtext(f"{ows}Title") == PLACEHOLDER
+    assert other.find(f"{ows}Abstract") is None and other.find(f"{ows}Keywords") is None
+    service = root.find(f"{ows}ServiceIdentification")
+    assert service.findtext(f"{ows}Title") == PLACEHOLDER
+    # without AcceptLanguages: the plain title and every keyword
+    root = etree.fromstring(
+        client.get("/wcs", params={"service": "WCS", "request": "GetCapabilities"}).content
+    )
+    dem = next(
+        s
+        for s in root.iter(f"{wcs20}CoverageSummary")
+        if s.findtext(f"{wcs20}CoverageId") == "sf__sfdem"
+    )
+    assert dem.findtext(f"{ows}Title") != PLACEHOLDER
+    assert [k.text for k in dem.iter(f"{ows}Keyword")] == ["dem", "quota"]
+
+
+def test_accept_languages_wfs_20_keywords_and_placeholder(client):
+    body = (
+        "<featureType><internationalTitle><it>Stati USA</it></internationalTitle>"
+        "<keywords><string>states\\@language=en\\;</string><string>stati\\@language=it\\;"
+        "</string></keywords></featureType>"
+    )
+    assert client.put(FT, content=body, headers=XML).status_code == 200
+    ns = WFS["wfs2"]
+    ows = "{http://www.opengis.net/ows/1.1}"
+    params = {"service": "WFS", "request": "GetCapabilities", "version": "2.0.0"}
+    root = etree.fromstring(client.get("/wfs", params={**params, "AcceptLanguages": "it"}).content)
+    types = {f.findtext(f"{{{ns}}}Name"): f for f in root.iter(f"{{{ns}}}FeatureType")}
+    assert types["topp:states"].findtext(f"{{{ns}}}Title") == "Stati USA"
+    assert [k.text for k in types["topp:states"].iter(f"{ows}Keyword")] == ["stati"]
+    assert types["sf:roads"].findtext(f"{{{ns}}}Title") == PLACEHOLDER

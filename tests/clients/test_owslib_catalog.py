@@ -189,6 +189,13 @@ def check_wmts(emu, base_url):
                 assert default == [layer.default_style.prefixed], name
         assert set(got.tilematrixsetlinks) == set(tile_layer.gridsets), name
         assert set(got.formats) == set(tile_layer.formats), name
+        # GeoWebCache's dimensions: the parameter filters with legal values, but STYLES
+        dims = {
+            str(f["key"])
+            for f in tile_layer.parameter_filters
+            if str(f.get("key", "")).upper() != "STYLES" and f.get("type") != "regexParameterFilter"
+        }
+        assert set(got.dimensions) == dims, name
     return wmts
 
 
@@ -344,5 +351,19 @@ def test_wcs_reads_a_catalog_changed_over_rest(changed, base_url, version):
 
 
 def test_wmts_reads_a_catalog_changed_over_rest(changed, base_url):
+    body = (
+        "<GeoServerLayer><enabled>true</enabled><name>cities:towns</name>"
+        "<mimeFormats><string>image/png</string></mimeFormats><gridSubsets>"
+        "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset></gridSubsets>"
+        "<parameterFilters><stringParameterFilter><key>TIME</key>"
+        "<defaultValue>1900-01-01T00:00:00.000Z</defaultValue><values>"
+        "<string>1900-01-01T00:00:00.000Z</string><string>1950-06-01T00:00:00.000Z</string>"
+        "</values></stringParameterFilter></parameterFilters></GeoServerLayer>"
+    )
+    headers = {"Content-Type": "application/xml"}
+    _call("PUT", base_url, "/gwc/rest/layers/cities:towns.xml", data=body, headers=headers)
     wmts = check_wmts(changed, base_url)
     assert "topp:tasmania_roads" not in wmts.contents
+    time = wmts.contents["cities:towns"].dimensions["TIME"]
+    assert time["values"] == ["1900-01-01T00:00:00.000Z", "1950-06-01T00:00:00.000Z"]
+    assert time["default"] == "1900-01-01T00:00:00.000Z"

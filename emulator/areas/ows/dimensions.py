@@ -10,6 +10,7 @@ pure domain logic, no XML.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -301,3 +302,63 @@ def _number_match(text: str) -> Callable[[float | None], bool] | None:
     if not ranges:
         return None
     return lambda v: v is not None and any(a <= v <= b for a, b in ranges)
+
+
+# -- the values a request names, parsed as GeoServer's KVP parsers parse them ---------------
+
+# the formats GeoServer's time parser tries, leniently (any digit count), whole value only
+_JAVA_DATE = re.compile(r"\d+(-\d+(-\d+(T\d+(:\d+(:\d+(\.\d+)?)?)?Z)?)?)?")
+_JAVA_DOUBLE = re.compile(
+    r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?)"
+    r"|0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?)"
+)
+
+
+def _date_error(value: str) -> str | None:
+    if value.lower() in ("current", "now", "present") or _JAVA_DATE.fullmatch(value):
+        return None
+    return f"Invalid date: {value}"
+
+
+def time_error(text: str) -> str | None:
+    """Why GeoServer's time parser refuses a ``TIME`` value (its ``ParseException`` message),
+    or None when it parses: a comma list of dates (``yyyy``, ``yyyy-MM``, ``yyyy-MM-dd``,
+    ``yyyy-MM-ddTHH[:mm[:ss[.SSS]]]Z``, ``current``/``now``/``present``), ``start/end`` or
+    ``start/end/period`` where either bound may be an ISO duration (``P…``)."""
+    value = text.strip()
+    if not value:
+        return None
+    for date in value.split(","):
+        if date.find("/") <= 0:
+            err = _date_error(date)
+            if err:
+                return err
+            continue
+        period = date.split("/")
+        if len(period) not in (2, 3):
+            return f"Invalid time period: [{', '.join(period)}]"
+        for bound in period[:2]:
+            if not bound.upper().startswith("P") or bound.upper().startswith("PRESENT"):
+                err = _date_error(bound)
+                if err:
+                    return err
+        if len(period) == 3 and not period[2].upper().startswith("P"):
+            return f"Invalid period increment given: {period[2]}"
+    return None
+
+
+def elevation_error(text: str) -> str | None:
+    """Why Java's number parsing refuses an ``ELEVATION`` value (its
+    ``NumberFormatException`` message), or None: a comma list of numbers or
+    ``low/high[/step]`` ranges."""
+    value = text.strip()
+    if not value:
+        return None
+    for part in value.split(","):
+        for number in part.split("/"):
+            n = number.strip()
+            if not n:
+                return "empty String"
+            if not _JAVA_DOUBLE.fullmatch(n):
+                return f'For input string: "{n}"'
+    return None

@@ -68,31 +68,72 @@ def wanted_languages(accept: str | None) -> list[str]:
     return [x for x in (accept or "").replace(",", " ").split() if x]
 
 
-def translated(texts: Any, default: str | None, languages: list[str]) -> str | None:
-    """The text for the first of ``languages`` that ``texts`` (locale → text) has; else the
-    plain ``default``; else (no plain text) the translation GeoServer's international
-    string gives for no locale (the empty key), or the first one."""
+PLACEHOLDER = "DID NOT FIND i18n CONTENT FOR THIS ELEMENT"
+"""the title GeoServer writes, when languages are requested, for an element that has no
+translation in them and no default translation"""
+
+
+def _tag(locale: str) -> str:
+    return locale.replace("_", "-").lower()
+
+
+def _requested(languages: list[str], texts: Mapping[str, Any]) -> list[str]:
+    """The keys of ``texts`` in the order GeoServer's ``InternationalContentHelper`` tries
+    the requested locales: tagged ones (``de-CH``) as given, then for each bare language
+    the locales of that language (the bare one first)."""
+    keys = {_tag(k): k for k in texts if k}
+    out = [keys[_tag(x)] for x in languages if "-" in x and _tag(x) in keys]
+    for lang in languages:
+        if "-" in lang or lang == "*":
+            continue
+        base = _tag(lang)
+        same = sorted(k for t, k in keys.items() if t.split("-")[0] == base and t != base)
+        out += ([keys[base]] if base in keys else []) + same
+    return list(dict.fromkeys(out))
+
+
+def translated(
+    texts: Any, default: str | None, languages: list[str], nullable: bool = False
+) -> str | None:
+    """``default`` when no language is requested; else, as GeoServer's
+    ``InternationalContentHelper.getString``: the translation for the first requested
+    locale ``texts`` (locale → text) has; with ``*`` requested, the default translation
+    (the empty key) or the first; the default translation; else nothing (``nullable``:
+    abstracts) or ``PLACEHOLDER`` (titles). The plain ``default`` is not used then."""
+    if not languages:
+        return default
     if isinstance(texts, Mapping) and texts:
-        for lang in languages:
-            if lang in texts:
-                return str(texts[lang])
-            for key in texts:  # "en" matches "en_US" and the other way round
-                if key.split("_")[0] == lang.split("-")[0].split("_")[0]:
-                    return str(texts[key])
-        if default is None:
-            if "" in texts:
-                return str(texts[""])
-            return str(next(iter(texts.values())))
-    return default
+        for key in _requested(languages, texts):
+            if texts.get(key) is not None:
+                return str(texts[key])
+        if "*" in languages:
+            return str(texts[""] if "" in texts else next(iter(texts.values())))
+        if texts.get("") is not None:
+            return str(texts[""])
+    return None if nullable else PLACEHOLDER
+
+
+def filter_keywords(keywords_: list[Keyword], languages: list[str]) -> list[Keyword]:
+    """GeoServer's ``InternationalContentHelper.filterKeywords``: with languages requested,
+    the keywords in the language of the first requested locale any keyword has; none
+    (all of them when ``*`` is requested) when no keyword has any."""
+    if not languages:
+        return keywords_
+    for lang in [x for x in languages if "-" in x] + [x for x in languages if "-" not in x]:
+        base = _tag(lang).split("-")[0]
+        chosen = [k for k in keywords_ if k.language and _tag(k.language) == base]
+        if chosen:
+            return chosen
+    return keywords_ if "*" in languages else []
 
 
 def text_for(languages: list[str], holder: Any, texts_key: str, default: str | None) -> str | None:
-    """``default``, or its translation from ``holder`` (an entity with ``extras``, or a
-    settings mapping) when ``languages`` names one it has (WFS 2.0, WCS 2.0)."""
+    """``default``, or (languages requested) its translation from ``holder`` (an entity with
+    ``extras``, or a settings mapping) as ``translated`` picks it; abstracts are nullable."""
     if not languages:
         return default
     extras = holder.get(texts_key) if isinstance(holder, Mapping) else holder.extras.get(texts_key)
-    return translated(extras, default, languages) if extras else default
+    return translated(extras, default, languages, nullable="Abstract" in texts_key)
 
 
 def check_languages(languages: list[str], holders: list[Any]) -> None:
@@ -151,11 +192,13 @@ def abstract(
     item: Layer | LayerGroup, resource: Resource | None, languages: list[str]
 ) -> str | None:
     if isinstance(item, LayerGroup):
-        return translated(item.extras.get("internationalAbstract"), item.abstract, languages)
+        return translated(
+            item.extras.get("internationalAbstract"), item.abstract, languages, nullable=True
+        )
     texts = (resource.extras.get("internationalAbstract") if resource else None) or item.extras.get(
         "internationalAbstract"
     )
-    return translated(texts, resource.abstract if resource else None, languages)
+    return translated(texts, resource.abstract if resource else None, languages, nullable=True)
 
 
 # -- links -----------------------------------------------------------------------------
@@ -187,8 +230,13 @@ def _int(value: Any) -> int:
 
 def authority_urls(item: Layer | LayerGroup) -> list[tuple[str, str]]:
     """(name, href) pairs; entries missing either are skipped, as GeoServer skips them."""
+    return authority_pairs(item.extras.get("authorityURLs"))
+
+
+def authority_pairs(raw: Any) -> list[tuple[str, str]]:
+    """(name, href) pairs of a list of authority URLs (a layer's, or the WMS settings')."""
     out = []
-    for u in item.extras.get("authorityURLs") or []:
+    for u in raw or []:
         if isinstance(u, Mapping) and u.get("name") and u.get("href"):
             out.append((str(u["name"]), str(u["href"])))
     return out
@@ -196,8 +244,13 @@ def authority_urls(item: Layer | LayerGroup) -> list[tuple[str, str]]:
 
 def identifiers(item: Layer | LayerGroup) -> list[tuple[str, str]]:
     """(authority, identifier) pairs; incomplete ones are skipped."""
+    return identifier_pairs(item.extras.get("identifiers"))
+
+
+def identifier_pairs(raw: Any) -> list[tuple[str, str]]:
+    """(authority, identifier) pairs of a list of identifiers; incomplete ones skipped."""
     out = []
-    for i in item.extras.get("identifiers") or []:
+    for i in raw or []:
         if isinstance(i, Mapping) and i.get("authority") and i.get("identifier"):
             out.append((str(i["authority"]), str(i["identifier"])))
     return out

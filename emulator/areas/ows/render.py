@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.budget import Budget
 from ...core.errors import EmulatorError
 from . import crs, paint
 from .symbolizers import Rule, Symbolizer
+
+if TYPE_CHECKING:
+    from .map_formats import SvgCanvas
 
 OGC_PIXEL = 0.00028
 """metres per pixel of the OGC standard rendering pixel (0.28 mm)"""
@@ -74,7 +77,10 @@ class MapPainter:
     """Projects data coordinates to pixels of one map request and draws features."""
 
     def __init__(
-        self, canvas: paint.Canvas, bbox: tuple[float, float, float, float], srs: str
+        self,
+        canvas: paint.Canvas | SvgCanvas,
+        bbox: tuple[float, float, float, float],
+        srs: str,
     ) -> None:
         self.canvas = canvas
         self.bbox = bbox

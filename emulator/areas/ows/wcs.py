@@ -61,9 +61,22 @@ def _name(view: View, cov: Coverage, version: str) -> str:
     return f"{cov.workspace}__{local}" if version == V201 else f"{cov.workspace}:{local}"
 
 
-def _kw(keywords: list[Any]) -> list[str]:
-    """Keyword values (a catalog keyword's language and vocabulary are not written)."""
-    return [k.value for k in published.keywords(keywords)]
+def _kw(keywords: list[Any], languages: list[str] | None = None) -> list[str]:
+    """Keyword values (a catalog keyword's language and vocabulary are not written), those
+    in the requested languages when ``AcceptLanguages`` names some (2.0.1)."""
+    return [
+        k.value for k in published.filter_keywords(published.keywords(keywords), languages or [])
+    ]
+
+
+def _ows_keywords(w: XmlWriter, values: list[str], always: bool) -> None:
+    """``ows:Keywords``; 2.0.1 leaves an empty list out, as GeoServer does."""
+    if not values and not always:
+        return
+    w.start("ows:Keywords")
+    for kw in values:
+        w.element("ows:Keyword", kw)
+    w.end("ows:Keywords")
 
 
 def _find(view: View, ident: str, version: str, locator: str) -> Coverage:
@@ -190,10 +203,7 @@ def get_capabilities(view: View, call: Call) -> Response:
     w.element(
         "ows:Abstract", published.text_for(langs, s, "internationalAbstract", s.get("abstrct"))
     )
-    w.start("ows:Keywords")
-    for kw in _kw(s.get("keywords") or []):
-        w.element("ows:Keyword", kw)
-    w.end("ows:Keywords")
+    _ows_keywords(w, _kw(s.get("keywords") or [], langs), always=not v2)
     if v2:
         w.element("ows:ServiceType", "urn:ogc:service:wcs", [("codeSpace", "OGC")])
         w.element("ows:ServiceTypeVersion", V201)
@@ -235,18 +245,20 @@ def get_capabilities(view: View, call: Call) -> Response:
     for cov in covs:
         w.start("wcs:CoverageSummary")
         if v2:
-            w.element("ows:Title", published.text_for(langs, cov, "internationalTitle", cov.title))
-            abstract = cov.description or cov.abstract
-            w.element(
-                "ows:Abstract", published.text_for(langs, cov, "internationalAbstract", abstract)
+            # GeoServer leaves an empty title or abstract out
+            title = published.text_for(langs, cov, "internationalTitle", cov.title)
+            if title:
+                w.element("ows:Title", title)
+            abstract = published.text_for(
+                langs, cov, "internationalAbstract", cov.description or cov.abstract
             )
-            w.start("ows:Keywords")
-            for kw in _kw(cov.keywords):
-                w.element("ows:Keyword", kw)
-            w.end("ows:Keywords")
+            if abstract:
+                w.element("ows:Abstract", abstract)
+            _ows_keywords(w, _kw(cov.keywords, langs), always=False)
             w.element("wcs:CoverageId", _name(view, cov, version))
             w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
             _wgs84(w, cov.latlon_bbox)
+            _metadata_links_ows(w, call, cov)
         else:  # GeoServer leaves an empty title or abstract out in 1.1.1
             if cov.title:
                 w.element("ows:Title", cov.title)
@@ -256,18 +268,22 @@ def get_capabilities(view: View, call: Call) -> Response:
             for kw in _kw(cov.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
-            for link in published.metadata_links(cov):
-                attrs = [("about", link.about)] if link.about else []
-                href = _proxified(call, link.href)
-                w.element(
-                    "ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)]
-                )
+            _metadata_links_ows(w, call, cov)
             _wgs84(w, cov.latlon_bbox)
             w.element("wcs:Identifier", _name(view, cov, version))
         w.end("wcs:CoverageSummary")
     w.end("wcs:Contents")
     w.end("wcs:Capabilities")
     return Response(w.done(), 200, media_type="text/xml")
+
+
+def _metadata_links_ows(w: XmlWriter, call: Call, cov: Coverage) -> None:
+    """``ows:Metadata`` per metadata link with content (``about`` when set, a simple xlink
+    to the proxified link), as GeoServer writes them in 1.1.1 and 2.0.1 summaries."""
+    for link in published.metadata_links(cov):
+        attrs = [("about", link.about)] if link.about else []
+        href = _proxified(call, link.href)
+        w.element("ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)])
 
 
 def _proxified(call: Call, href: str) -> str:

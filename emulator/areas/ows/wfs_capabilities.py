@@ -100,9 +100,12 @@ def feature_types(view: View) -> list[FeatureType]:
     return sorted(out, key=lambda r: (r.workspace, r.name))
 
 
-def _kw_values(keywords: list[Any]) -> list[str]:
-    """Keyword values (a catalog keyword's language and vocabulary are not written)."""
-    return [k.value for k in published.keywords(keywords)]
+def _kw_values(keywords: list[Any], languages: list[str] | None = None) -> list[str]:
+    """Keyword values (a catalog keyword's language and vocabulary are not written), those
+    in the requested languages when ``AcceptLanguages`` names some (WFS 2.0)."""
+    return [
+        k.value for k in published.filter_keywords(published.keywords(keywords), languages or [])
+    ]
 
 
 class WfsCapabilities:
@@ -304,7 +307,7 @@ class WfsCapabilities:
                 "Abstract", published.text_for(langs, ft, "internationalAbstract", ft.abstract)
             )
             w.start("ows:Keywords")
-            for kw in _kw_values(ft.keywords):
+            for kw in _kw_values(ft.keywords, langs):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             code = (ft.srs or "EPSG:4326").partition(":")[2]
@@ -359,7 +362,7 @@ class WfsCapabilities:
             published.text_for(langs, s, "internationalAbstract", s.get("abstrct")),
         )
         w.start("ows:Keywords")
-        for kw in _kw_values(s.get("keywords") or []):
+        for kw in _kw_values(s.get("keywords") or [], langs):
             w.element("ows:Keyword", kw)
         w.end("ows:Keywords")
         w.element("ows:ServiceType", "WFS")

@@ -201,13 +201,11 @@ class Capabilities:
 
     def _international(self, what: str, default: str | None) -> str | None:
         texts = self.service.get(f"international{what}") or {}
-        if not self.languages or not isinstance(texts, Mapping):
-            return default
-        return published.translated(texts, default, self.languages)
+        return published.translated(texts, default, self.languages, nullable=what == "Abstract")
 
     def _keywords(self, keywords: list[Any], vocabulary: bool) -> None:
         self.w.start("KeywordList")
-        for kw in published.keywords(keywords):
+        for kw in published.filter_keywords(published.keywords(keywords), self.languages):
             attrs = [("vocabulary", kw.vocabulary)] if vocabulary and kw.vocabulary else None
             self.w.element("Keyword", kw.value, attrs)
         self.w.end("KeywordList")
@@ -328,6 +326,13 @@ class Capabilities:
         w.element("Abstract", s.get("rootLayerAbstract") or s.get("abstrct"))
         self._root_crs()
         self._root_bbox(layers, groups)
+        # the root layer's authority URLs and identifiers: the WMS settings' own
+        for name, href in published.authority_pairs(s.get("authorityURLs")):
+            w.start("AuthorityURL", [("name", name)])
+            w.element("OnlineResource", None, self._link(href))
+            w.end("AuthorityURL")
+        for authority, ident in published.identifier_pairs(s.get("identifiers")):
+            w.element("Identifier", ident, [("authority", authority)])
         for group in top_groups:
             self._group(group, root=False)
         for layer in top_layers:

@@ -11,7 +11,7 @@ from starlette.responses import Response
 from ...core.record import record
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
-from . import crs, dimensions, paint, render, sources, styles, wfs_query
+from . import crs, dimensions, map_formats, paint, render, sources, styles, wfs_query
 from .errors import (
     INVALID,
     INVALID_CRS,
@@ -59,7 +59,23 @@ def _version(call: Call) -> str:
     return "1.1.1" if version.startswith(("1.0", "1.1")) else "1.3.0"
 
 
+def check_dimension_values(call: Call) -> None:
+    """GeoServer parses ``TIME`` and ``ELEVATION`` before it reads the request: a value its
+    parsers refuse fails the request as the Java exception does, wrapped in a service
+    exception with no code (the wrapper's text, then the cause's message)."""
+    checks = (
+        ("TIME", dimensions.time_error, "java.text.ParseException"),
+        ("ELEVATION", dimensions.elevation_error, "java.lang.NumberFormatException"),
+    )
+    for key, check, java in checks:
+        value = call.get(key)
+        message = check(value) if value else None
+        if message:
+            raise OwsError(f"{java}: {message}\n{message}")
+
+
 def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
+    check_dimension_values(call)
     version = _version(call)
     names = [n for n in (call.get("LAYERS") or "").split(",")]
     if not any(names):
@@ -135,9 +151,10 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
             raise OwsError("Missing FORMAT parameter", INVALID_FORMAT, "format")
         if fmt == "image/png8":
             fmt = "image/png; mode=8bit"
-        if fmt not in paint.FORMATS:
+        if fmt not in paint.FORMATS and fmt not in map_formats.FORMATS:
+            known = sorted({*paint.FORMATS, *map_formats.FORMATS})
             raise OwsError(
-                f"Invalid format {fmt}, supported formats are {sorted(paint.FORMATS)}",
+                f"Invalid format {fmt}, supported formats are {known}",
                 INVALID_FORMAT,
                 "format",
             )
@@ -183,7 +200,21 @@ def held_features(view: View, layer: Layer, call: Call) -> tuple[list[Any], str 
 
 def get_map(view: View, call: Call) -> Response:
     req = parse(view, call)
-    canvas = paint.Canvas(req.width, req.height, req.background)
+    if req.format in map_formats.OPENLAYERS:
+        page = map_formats.openlayers_page(
+            f"{call.service_base}/wms",
+            call.base,
+            call.params,
+            req.bbox,
+            req.srs,
+            (req.width, req.height),
+        )
+        return Response(page, 200, media_type="text/html")
+    canvas: paint.Canvas | map_formats.SvgCanvas
+    if req.format in map_formats.SVG:
+        canvas = map_formats.SvgCanvas(req.width, req.height, req.background)
+    else:
+        canvas = paint.Canvas(req.width, req.height, req.background)
     painter = render.MapPainter(canvas, req.bbox, req.srs)
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
     for layer, ref in req.layers:
@@ -193,6 +224,11 @@ def get_map(view: View, call: Call) -> Response:
         painter.draw_layer(
             features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale
         )
+    if isinstance(canvas, map_formats.SvgCanvas):
+        return Response(canvas.encode(req.transparent), 200, media_type="image/svg+xml")
+    if req.format in map_formats.FORMATS:
+        body = map_formats.tiff(canvas.image, req.format, req.transparent, req.bbox, req.srs)
+        return Response(body, 200, media_type=map_formats.media_type(req.format))
     body = canvas.encode(req.format, req.transparent)
     media = "image/png" if req.format.startswith("image/png") else req.format
     return Response(body, 200, media_type=media)

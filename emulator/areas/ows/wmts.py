@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from starlette.responses import Response
 
+from ...core.record import replace
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..catalog.tree import java_number
 from ..seeding.gridsets import GridSet
-from . import crs, paint, published, render, sources, styles, wms_map
+from . import crs, paint, published, render, sources, styles, wms_map, wmts_dimensions
 from .errors import INVALID, MISSING, OwsError
 from .kvp import Call, url
 from .legend import style_ref
@@ -150,6 +151,15 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("Format", fmt)
         for fmt in INFO_FORMATS:
             w.element("InfoFormat", fmt)
+        dims = wmts_dimensions.dimensions(tile)
+        for key, default, values in dims:
+            w.start("Dimension")
+            w.element("ows:Identifier", key)
+            w.element("Default", default)
+            for value in values:
+                w.element("Value", value)
+            w.end("Dimension")
+        placeholders = "".join(f"&{key}={{{key}}}" for key, _, _ in dims)
         for gs_name in sorted(g for g in tile.gridsets if g in seeding.gridsets):
             used.add(gs_name)
             w.start("TileMatrixSetLink")
@@ -158,7 +168,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         for fmt in tile.formats:
             template = (
                 f"{href}/rest/{name}/{{style}}/{{TileMatrixSet}}/{{TileMatrix}}/{{TileRow}}/"
-                f"{{TileCol}}?format={fmt}"
+                f"{{TileCol}}?format={fmt}{placeholders}"
             )
             w.element(
                 "ResourceURL",
@@ -239,6 +249,12 @@ def _tile(view: View, call: Call) -> tuple[Published, GridSet, int, int, int, st
     return visible[name], gs, z, row, col, fmt, call.get("STYLE") or ""
 
 
+def _dimension_call(view: View, call: Call) -> Call:
+    """``call`` with ``TIME``/``ELEVATION`` as the tile layer's parameter filters pass them."""
+    tile = view.state.seeding.tile_layers[call.require("LAYER")]
+    return replace(call, params=wmts_dimensions.tile_parameters(tile, call.params))
+
+
 def _tile_bbox(gs: GridSet, z: int, row: int, col: int) -> tuple[float, float, float, float]:
     res = gs.resolutions[z]
     minx = gs.extent[0] + col * gs.tile_width * res
@@ -257,6 +273,7 @@ def get_feature_info(view: View, call: Call) -> Response:
     if i is None or j is None or not (0 <= i < gs.tile_width and 0 <= j < gs.tile_height):
         raise OwsError("I and J must lie within the tile", "PointIJOutOfRange", "I")
     name = call.require("LAYER")
+    call = _dimension_call(view, call)
     req = wms_map.MapRequest(
         "1.1.1",
         [],
@@ -273,6 +290,7 @@ def get_feature_info(view: View, call: Call) -> Response:
 
 def get_tile(view: View, call: Call) -> Response:
     item, gs, z, row, col, fmt, style = _tile(view, call)
+    call = _dimension_call(view, call)
     res = gs.resolutions[z]
     width, height = gs.tile_width, gs.tile_height
     bbox = _tile_bbox(gs, z, row, col)

@@ -104,8 +104,8 @@ def validate(store: SeedingStore, path_name: str, layer: TileLayer) -> None:
             400, f"Layer {layer.name} is a GeoServer layer; it can't be replaced by a {layer.kind}"
         )
     mx, my = layer.metatiling
-    if mx <= 0 or my <= 0:
-        raise rest_error(400, f"metaWidthHeight must be positive: {mx}, {my}")
+    if mx < 0 or my < 0:  # 0 is kept, as GeoServer keeps it (seeding then uses 1, see tiles)
+        raise rest_error(400, f"metaWidthHeight must not be negative: {mx}, {my}")
     if layer.blob_store_id is not None and layer.blob_store_id not in store.blob_stores:
         raise rest_error(400, f"No BlobStore with id '{layer.blob_store_id}' found")
     _check_subsets(store, layer)

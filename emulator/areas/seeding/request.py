@@ -121,7 +121,8 @@ def resolve(store: SeedingStore, layer_name: str, req: SeedRequest) -> Resolved:
     options = layer.subset(gs_name)
     extent = options.extent if options.extent is not None else layer_extent(gridset, layer.bounds)
     coverage = subset_coverages(gridset, extent, options.zoom_start, options.zoom_stop)
-    tr = tile_range(gridset, coverage, req.bounds, req.zoom_start, req.zoom_stop, layer.metatiling)
+    meta = (max(1, layer.metatiling[0]), max(1, layer.metatiling[1]))  # 0 (kept) tiles as 1
+    tr = tile_range(gridset, coverage, req.bounds, req.zoom_start, req.zoom_stop, meta)
     if req.thread_count is None:
         raise Invalid("The seed request has no threadCount")
     if req.task_type() not in TYPES:

@@ -192,9 +192,9 @@ def _tile_layer(store: SeedingStore, t: Section) -> None:
     if t.has("metatiling"):
         m = t.list("metatiling")
         if len(m) != 2 or not all(
-            isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in m
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in m
         ):
-            raise ScenarioError(f"{t.where}.metatiling: expected two positive integers")
+            raise ScenarioError(f"{t.where}.metatiling: expected two non-negative integers")
         layer.metatiling = (m[0], m[1])
     layer.gutter = t.int("gutter", layer.gutter)
     layer.expire_cache = t.int("expireCache", layer.expire_cache)

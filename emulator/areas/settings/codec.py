@@ -86,6 +86,8 @@ def _field(f: Field, value: Any, files: bool) -> Node:
         )
     if kind == "record":
         return node(f.table, value, f.name, files=files)
+    if kind == "items":
+        return Node(f.name, children=[node(f.table, v, f.choices[0], files=files) for v in value])
     if kind == "gml":
         entries = [
             Node("entry", children=[Node("version", version), node(f.table, gml, "gml")])
@@ -205,7 +207,7 @@ def fields(
     known = schema.by_name(table)
     out: dict[str, Any] = {}
     for key, raw in data.items():
-        if key.startswith("@") or key == "href":
+        if key.startswith("@") or (key == "href" and "href" not in known):  # a link
             continue
         name = schema.CONTACT_ALIASES.get(key, key) if table is schema.CONTACT else key
         if name == "id" and not ids:  # GeoServer keeps the stored object's id
@@ -252,6 +254,8 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None, ids: bool)
         return dict(_entry(v, where) for v in _named(raw, "entry", where))
     if kind == "record":
         return fields(f.table, raw, where, unknown, ids)
+    if kind == "items":
+        return [fields(f.table, v, where, unknown, ids) for v in _items(raw, where)]
     if kind == "gml":
         out: dict[str, Any] = {}
         for entry in _named(raw, "entry", where):

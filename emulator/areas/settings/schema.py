@@ -19,6 +19,7 @@ keywords    ``list[{"value": str, "language"?: str, "vocabulary"?: str}]``
 intl        ``dict[str, str]``: locale → text (``internationalTitle``…)
 metadata    ``dict[str, str]``: the metadata map's entries
 record      ``dict``: a nested class, checked against its own table
+items       ``list[dict]``: a list of a nested class (each element named ``choices[0]``)
 gml         ``dict[str, dict]``: WFS GML version (``V_10``, ``V_11``, ``V_20``) → GML record
 =========== =============================================================================
 
@@ -66,6 +67,10 @@ def _enum(name: str, *choices: str) -> Field:
 
 def _rec(name: str, table: tuple[Field, ...]) -> Field:
     return Field(name, "record", table)
+
+
+def _items(name: str, item: str, table: tuple[Field, ...]) -> Field:
+    return Field(name, "items", table, choices=(item,))
 
 
 Table = tuple[Field, ...]
@@ -200,6 +205,9 @@ CACHE_CONFIGURATION: Table = (
     _f("maxEntrySize", "int"),
 )
 
+AUTHORITY_URL: Table = (_f("name"), _f("href"))
+LAYER_IDENTIFIER: Table = (_f("authority"), _f("identifier"))
+
 WMS: Table = (
     *SERVICE,
     _f("srs", "strings"),
@@ -213,6 +221,8 @@ WMS: Table = (
     _f("getMapMimeTypes", "strings"),
     _f("dynamicStylingDisabled", "bool"),
     _f("featuresReprojectionDisabled", "bool"),
+    _items("authorityURLs", "AuthorityURL", AUTHORITY_URL),
+    _items("identifiers", "Identifier", LAYER_IDENTIFIER),
     _f("maxBuffer", "int"),
     _f("maxRequestMemory", "int"),
     _f("maxRenderingTime", "int"),
@@ -335,6 +345,8 @@ def check_field(field: Field, value: Any, where: str) -> Any:
         return [keyword(k, f"{where}[{i}]") for i, k in enumerate(_list(value, where))]
     if kind == "record":
         return check(field.table, value, where)
+    if kind == "items":
+        return [check(field.table, v, f"{where}[{i}]") for i, v in enumerate(_list(value, where))]
     if kind == "gml":
         if not isinstance(value, dict):
             raise ValueError(f"{where}: expected an object")

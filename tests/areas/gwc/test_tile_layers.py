@@ -127,6 +127,14 @@ def test_put_over_an_existing_tile_layer_replaces_it(client):
         ),
         (
             "topp:states",
+            layer_xml(
+                "topp:states", extra="<metaWidthHeight><int>-1</int><int>4</int></metaWidthHeight>"
+            ),
+            400,
+            "metaWidthHeight must not be negative: -1, 4",
+        ),
+        (
+            "topp:states",
             layer_xml("topp:states", extra="<parameterFilters><foo/></parameterFilters>"),
             400,
             "parameterFilters contains an element that is not a known ParameterFilter",
@@ -254,6 +262,25 @@ def test_json_put_and_get(client):
     assert "<stringParameterFilter>" in xml and "<inMemoryCached>false</inMemoryCached>" in xml
 
 
+def test_a_zero_metatile_is_kept_and_seeds_tile_by_tile(client, emu):
+    """GeoServer keeps ``0,0`` (scripts send it); seeding then works one tile at a time."""
+    layer = client.get("/gwc/rest/layers/topp:states.json").json()["GeoServerLayer"]
+    layer["metaWidthHeight"] = [0, 0]
+    body = json.dumps({"GeoServerLayer": layer})
+    assert client.put("/gwc/rest/layers/topp:states.json", content=body).status_code == 200
+    got = client.get("/gwc/rest/layers/topp:states.json").json()["GeoServerLayer"]
+    assert got["metaWidthHeight"] == [0, 0]
+    seed = {"seedRequest": {"name": "topp:states", "gridSetId": "EPSG:4326", "zoomStart": 0,
+            "zoomStop": 2, "format": "image/png", "type": "seed", "threadCount": 1}}  # fmt: skip
+    assert client.post("/gwc/rest/seed/topp:states.json", json=seed).status_code == 200
+    [[done, total, remaining, _id, status]] = client.get("/gwc/rest/seed/topp:states.json").json()[
+        "long-array-array"
+    ]
+    assert total > 0 and status in (0, 1)
+    client.post("/__emulator/scheduler/drain")
+    assert emu.scheduler.cached_tiles("topp:states", "EPSG:4326", "image/png") == total
+
+
 def test_malformed_json_is_400(client):
     r = client.put("/gwc/rest/layers/topp:states.json", content=b"{nope")
     assert r.status_code == 400 and r.text.startswith(f"{EXC} 400 BAD_REQUEST: Malformed")
@@ -325,7 +352,7 @@ def test_changing_a_layer_drops_the_cache_of_removed_gridsets_and_formats(client
     gridsets=st.lists(st.sampled_from(["EPSG:4326", "EPSG:900913", "GoogleCRS84Quad",
                                        "GlobalCRS84Scale", "WebMercatorQuad"]),
                       min_size=1, max_size=3, unique=True),
-    meta=st.tuples(st.integers(1, 20), st.integers(1, 20)),
+    meta=st.tuples(st.integers(0, 20), st.integers(0, 20)),  # 0 is kept, as GeoServer keeps it
     gutter=st.integers(0, 100),
     expire=st.integers(-2, 3600),
     enabled=st.booleans(),

@@ -152,8 +152,9 @@ def test_accept_languages_picks_the_translated_title_and_abstract(described, emu
 
     assert texts() == (res.title, res.abstract)
     assert texts(AcceptLanguages="it") == ("Stati USA", "Gli stati")
-    # no Italian abstract for en: the plain one
-    assert texts(AcceptLanguages="en") == ("US States", res.abstract)
+    # no English abstract and no default translation: none (GeoServer's international
+    # content helper never falls back to the plain abstract)
+    assert texts(AcceptLanguages="en") == ("US States", "")
     assert texts(AcceptLanguages="fr it") == ("Stati USA", "Gli stati")
     assert texts(Language="it") == ("Stati USA", "Gli stati")
     # a language no title or abstract has: GeoServer refuses the request
@@ -490,6 +491,27 @@ def test_wcs_metadata_links(client):
     assert (meta.get("about"), meta.get(HREF)) == ("dem", "http://md.example/dem.xml")
     names = _local(summary)
     assert names.index("Keywords") < names.index("Metadata") < names.index("WGS84BoundingBox")
+    # 2.0.1: after the WGS84 box, a simple xlink (a server-relative link made absolute)
+    body = COV_XML.replace("http://md.example/dem.xml", "/geoserver/www/dem.xml").replace(
+        "</metadataLinks>",
+        "<metadataLink><type>text/html</type><content></content></metadataLink></metadataLinks>",
+    )
+    assert client.put(COV, content=body, headers=XML).status_code == 200
+    r = client.get("/wcs", params={"service": "WCS", "request": "GetCapabilities"})
+    wcs20, ows20 = "{http://www.opengis.net/wcs/2.0}", "{http://www.opengis.net/ows/2.0}"
+    summary = next(
+        s
+        for s in etree.fromstring(r.content).iter(f"{wcs20}CoverageSummary")
+        if s.findtext(f"{wcs20}CoverageId") == "sf__sfdem"
+    )
+    metas = summary.findall(f"{ows20}Metadata")
+    assert len(metas) == 1  # a link without content is left out
+    assert metas[0].get("about") == "dem"
+    assert metas[0].get("{http://www.w3.org/1999/xlink}type") == "simple"
+    assert metas[0].get(HREF).endswith("/geoserver/www/dem.xml")
+    assert metas[0].get(HREF).startswith("http")
+    names = _local(summary)
+    assert names.index("WGS84BoundingBox") < names.index("Metadata") == len(names) - 1
 
 
 def test_wfs_20_and_wcs_201_translate_titles_for_accept_languages(client, emu):
@@ -713,3 +735,208 @@ def test_time_and_elevation_select_features_defaults_included(client):
     url = "/rest/workspaces/sf/datastores/pts/featuretypes/pts"
     assert client.put(url, content=body, headers=XML).status_code == 200
     assert _ids(client, time="1999-01-01") == ["pts.1", "pts.2", "pts.3"]
+
+
+# -- a TIME or ELEVATION GeoServer's KVP parsers refuse fails the request ------------------
+
+
+@pytest.mark.parametrize(
+    "key,value,message",
+    [
+        ("time", "yesterday", "java.text.ParseException: Invalid date: yesterday"),
+        ("time", "2020-01-01T00:00:00+01:00", "Invalid date: 2020-01-01T00:00:00+01:00"),
+        ("time", "2020/2021/2022/2023", "Invalid time period: [2020, 2021, 2022, 2023]"),
+        ("time", "2020-01-01/2020-02-01/1D", "Invalid period increment given: 1D"),
+        ("elevation", "deep", 'java.lang.NumberFormatException: For input string: "deep"'),
+        ("elevation", "5/x", 'For input string: "x"'),
+        ("elevation", "1,,2", "java.lang.NumberFormatException: empty String"),
+    ],
+)
+@pytest.mark.parametrize("request_name", ["GetMap", "GetFeatureInfo"])
+@pytest.mark.parametrize("version", ["1.1.1", "1.3.0"])
+def test_unparsable_time_or_elevation_is_refused(
+    client, emu, key, value, message, request_name, version
+):
+    _time_ft(client)
+    before = emu.state.catalog.layers[("sf", "pts")]
+    params = {**INFO, "request": request_name, "version": version, key: value}
+    if version == "1.3.0":
+        params.update({"crs": params.pop("srs"), "i": params.pop("x"), "j": params.pop("y")})
+    r = client.get("/wms", params=params)
+    assert r.status_code == 200  # WMS exceptions are 200, as GeoServer answers them
+    root = etree.fromstring(r.content)
+    exc = [e for e in root.iter() if etree.QName(e).localname == "ServiceException"]
+    assert len(exc) == 1 and exc[0].get("code") is None  # GeoServer wraps the Java exception
+    assert message in exc[0].text
+    assert emu.state.catalog.layers[("sf", "pts")] is before
+
+
+@pytest.mark.parametrize(
+    "time", ["2020", "2020-01", "2020-1-2", "2020-01-01T00Z", "2020-01-01T00:00:00.000Z", "now"]
+)
+def test_times_geoservers_parser_takes_are_accepted(client, time):
+    _time_ft(client)
+    r = client.get("/wms", params={**INFO, "time": time, "elevation": "1e3,-2.5d,NaN"})
+    assert r.status_code == 200 and r.json()["type"] == "FeatureCollection"
+
+
+# -- the root layer's authority URLs and identifiers: the WMS settings' own ------------------
+
+ROOT_LINKS_XML = (
+    "<wms><authorityURLs><AuthorityURL><name>gov</name><href>http://gov.example/a</href>"
+    "</AuthorityURL><AuthorityURL><name>half</name></AuthorityURL></authorityURLs>"
+    "<identifiers><Identifier><authority>gov</authority><identifier>ROOT-1</identifier>"
+    "</Identifier></identifiers></wms>"
+)
+ROOT_LINKS_JSON = {
+    "wms": {
+        "authorityURLs": {"AuthorityURL": [{"name": "gov", "href": "http://gov.example/a"}]},
+        "identifiers": {"Identifier": {"authority": "gov", "identifier": "ROOT-1"}},
+    }
+}
+
+
+@pytest.mark.parametrize("fmt", ["xml", "json"])
+def test_root_layer_authority_urls_and_identifiers_from_the_wms_settings(client, fmt):
+    url = "/rest/services/wms/settings"
+    if fmt == "xml":
+        r = client.put(url, content=ROOT_LINKS_XML, headers=XML)
+    else:
+        r = client.put(url, json=ROOT_LINKS_JSON)
+    assert r.status_code == 200, r.text
+    # the settings keep them, in both formats
+    got = client.get(url + ".json").json()["wms"]
+    urls = got["authorityURLs"]["AuthorityURL"]
+    urls = urls if isinstance(urls, list) else [urls]
+    assert urls[0] == {"name": "gov", "href": "http://gov.example/a"}
+    ids = got["identifiers"]["Identifier"]
+    assert (ids if isinstance(ids, dict) else ids[0]) == {
+        "authority": "gov",
+        "identifier": "ROOT-1",
+    }
+    xml = etree.fromstring(client.get(url + ".xml").content)
+    assert xml.findtext("authorityURLs/AuthorityURL/href") == "http://gov.example/a"
+    assert xml.findtext("identifiers/Identifier/identifier") == "ROOT-1"
+    # 1.3.0: after the root's boxes, before the first child layer; the incomplete one skipped
+    root = _caps(client).find("wms:Capability/wms:Layer", NS)
+    tags = [etree.QName(c).localname for c in root if isinstance(c.tag, str)]
+    assert tags.index("AuthorityURL") > tags.index("BoundingBox")
+    assert tags.index("Identifier") < tags.index("Layer")
+    auth = root.findall("wms:AuthorityURL", NS)
+    assert [a.get("name") for a in auth] == ["gov"]
+    assert auth[0].find("wms:OnlineResource", NS).get(HREF) == "http://gov.example/a"
+    ident = root.find("wms:Identifier", NS)
+    assert (ident.get("authority"), ident.text) == ("gov", "ROOT-1")
+    # 1.1.1 too
+    root = _caps(client, "1.1.1").find("Capability/Layer")
+    assert root.find("AuthorityURL").get("name") == "gov"
+    assert root.findtext("Identifier") == "ROOT-1"
+
+
+def test_root_links_of_the_wrong_shape_are_refused(client):
+    url = "/rest/services/wms/settings"
+    before = client.get(url + ".json").json()
+    bad = {"wms": {"authorityURLs": {"AuthorityURL": [{"name": {"x": 1}}]}}}
+    r = client.put(url, json=bad)
+    assert r.status_code == 400 and r.text
+    assert client.get(url + ".json").json() == before
+
+
+# -- AcceptLanguages: keywords by language, the placeholder title ------------------------------
+
+PLACEHOLDER = "DID NOT FIND i18n CONTENT FOR THIS ELEMENT"
+
+
+def test_accept_languages_filters_keywords_and_marks_missing_titles_wms(described, emu):
+    body = (
+        "<featureType><keywords><string>plain</string><string>stati\\@language=it\\;</string>"
+        "<string>states\\@language=en\\;</string><string>staaten\\@language=de\\;</string>"
+        "</keywords></featureType>"
+    )
+    assert described.put(FT, content=body, headers=XML).status_code == 200
+
+    def layer(**params):
+        return _layer(_caps(described, **params), "topp:states")
+
+    def words(el):
+        return [k.text for k in el.findall("wms:KeywordList/wms:Keyword", NS)]
+
+    assert words(layer()) == ["plain", "stati", "states", "staaten"]
+    assert words(layer(AcceptLanguages="it")) == ["stati"]
+    # the first requested language any keyword has
+    assert words(layer(AcceptLanguages="en-GB it")) == ["states"]
+    assert words(layer(AcceptLanguages="fr it")) == ["stati"]
+    # GeoServer tries the tagged locales (de-CH) before the bare languages
+    assert words(layer(AcceptLanguages="en de-CH")) == ["staaten"]
+    # a layer with no translation in the language asked for, and no default translation:
+    # GeoServer's placeholder title (another layer of the document has Italian)
+    others = [
+        e
+        for e in _caps(described, AcceptLanguages="it").iterfind(".//wms:Layer", NS)
+        if e.findtext("wms:Name", namespaces=NS) == "topp:tasmania_roads"
+    ]
+    assert others and others[0].findtext("wms:Title", namespaces=NS) == PLACEHOLDER
+    assert others[0].findtext("wms:Abstract", namespaces=NS) == ""
+    # no keyword of that layer is in Italian: none are written
+    assert words(others[0]) == []
+    # the service too (no international title)
+    root = _caps(described, AcceptLanguages="it")
+    assert root.findtext("wms:Service/wms:Title", namespaces=NS) == PLACEHOLDER
+    # a default translation (the empty locale) fills in for a missing language
+    plain = {"featureType": {"internationalTitle": {"": "Default title", "en": "US States"}}}
+    assert described.put(FT, json=plain).status_code == 200
+    assert layer(AcceptLanguages="en").findtext("wms:Title", namespaces=NS) == "US States"
+    both = _caps(described, AcceptLanguages="en it")
+    assert _layer(both, "topp:states").findtext("wms:Title", namespaces=NS) == "US States"
+    star = _caps(described, AcceptLanguages="xx *")
+    assert words(_layer(star, "topp:states")) == ["plain", "stati", "states", "staaten"]
+    assert _layer(star, "topp:states").findtext("wms:Title", namespaces=NS) == "Default title"
+
+
+def test_accept_languages_wcs_201_placeholder_and_keywords(client):
+    body = (
+        "<coverage><internationalTitle><it>Dem italiano</it></internationalTitle>"
+        "<keywords><string>dem\\@language=en\\;</string><string>quota\\@language=it\\;"
+        "</string></keywords></coverage>"
+    )
+    assert client.put(COV, content=body, headers=XML).status_code == 200
+    wcs20, ows = "{http://www.opengis.net/wcs/2.0}", "{http://www.opengis.net/ows/2.0}"
+    params = {"service": "WCS", "request": "GetCapabilities", "AcceptLanguages": "it"}
+    root = etree.fromstring(client.get("/wcs", params=params).content)
+    summaries = {s.findtext(f"{wcs20}CoverageId"): s for s in root.iter(f"{wcs20}CoverageSummary")}
+    dem = summaries["sf__sfdem"]
+    assert dem.findtext(f"{ows}Title") == "Dem italiano"
+    assert [k.text for k in dem.iter(f"{ows}Keyword")] == ["quota"]
+    other = summaries["nurc__Arc_Sample"]
+    assert other.findtext(f"{ows}Title") == PLACEHOLDER
+    assert other.find(f"{ows}Abstract") is None and other.find(f"{ows}Keywords") is None
+    service = root.find(f"{ows}ServiceIdentification")
+    assert service.findtext(f"{ows}Title") == PLACEHOLDER
+    # without AcceptLanguages: the plain title and every keyword
+    root = etree.fromstring(
+        client.get("/wcs", params={"service": "WCS", "request": "GetCapabilities"}).content
+    )
+    dem = next(
+        s
+        for s in root.iter(f"{wcs20}CoverageSummary")
+        if s.findtext(f"{wcs20}CoverageId") == "sf__sfdem"
+    )
+    assert dem.findtext(f"{ows}Title") != PLACEHOLDER
+    assert [k.text for k in dem.iter(f"{ows}Keyword")] == ["dem", "quota"]
+
+
+def test_accept_languages_wfs_20_keywords_and_placeholder(client):
+    body = (
+        "<featureType><internationalTitle><it>Stati USA</it></internationalTitle>"
+        "<keywords><string>states\\@language=en\\;</string><string>stati\\@language=it\\;"
+        "</string></keywords></featureType>"
+    )
+    assert client.put(FT, content=body, headers=XML).status_code == 200
+    ns = WFS["wfs2"]
+    ows = "{http://www.opengis.net/ows/1.1}"
+    params = {"service": "WFS", "request": "GetCapabilities", "version": "2.0.0"}
+    root = etree.fromstring(client.get("/wfs", params={**params, "AcceptLanguages": "it"}).content)
+    types = {f.findtext(f"{{{ns}}}Name"): f for f in root.iter(f"{{{ns}}}FeatureType")}
+    assert types["topp:states"].findtext(f"{{{ns}}}Title") == "Stati USA"
+    assert [k.text for k in types["topp:states"].iter(f"{ows}Keyword")] == ["stati"]
+    assert types["sf:roads"].findtext(f"{{{ns}}}Title") == PLACEHOLDER

@@ -294,3 +294,96 @@ def test_feature_info_130_and_refusals(anon, h, blocks):
     assert h.exception(r)[0] == "InvalidFormat"
     r = anon.get("/wms", params={**params, "i": 1, "j": 1, "query_layers": ""})
     assert h.exception(r)[0] == "MissingParameterValue"
+
+
+# -- TIFF, GeoTIFF, SVG and the OpenLayers page -------------------------------------------
+
+BASE = {"version": "1.1.1", "srs": "EPSG:4326", "bbox": "0,0,40,40", "width": 40, "height": 40}
+
+
+@pytest.mark.parametrize(
+    "fmt,mode,media",
+    [
+        ("image/tiff", "RGB", "image/tiff"),
+        ("image/tiff8", "P", "image/tiff"),
+        ("image/geotiff", "RGB", "image/geotiff"),
+        ("image/geotiff8", "P", "image/geotiff"),
+    ],
+)
+def test_tiff_maps_draw_the_features(anon, blocks, fmt, mode, media):
+    r = getmap(anon, **BASE, layers=blocks, format=fmt)
+    assert r.headers["content-type"] == media
+    img = image(r)
+    assert (img.format, img.mode, img.size) == ("TIFF", mode, (40, 40))
+    rgb = img.convert("RGB")
+    assert rgb.getpixel((5, 35)) == (255, 0, 0)
+    assert rgb.getpixel((25, 15)) == (0, 0, 255)
+    assert rgb.getpixel((35, 5)) == (255, 255, 255)
+    tags = img.tag_v2
+    if "geotiff" in fmt:
+        assert tags[33550][:2] == (1.0, 1.0)  # degrees per pixel
+        assert tags[33922][3:5] == (0.0, 40.0)  # the top left corner
+        keys = tags[34735]
+        assert keys[4:8] == (1024, 0, 1, 2)  # geographic model
+        assert keys[12:16] == (2048, 0, 1, 4326)
+    else:
+        assert 33550 not in tags and 34735 not in tags
+    assert getmap(anon, **BASE, layers=blocks, format=fmt).content == r.content
+
+
+def test_geotiff_of_a_projected_map_names_its_crs(anon, blocks):
+    params = {**BASE, "srs": "EPSG:3857", "bbox": "0,0,4452779.6,4865942.3"}
+    img = image(getmap(anon, **params, layers=blocks, format="image/geotiff"))
+    keys = img.tag_v2[34735]
+    assert keys[4:8] == (1024, 0, 1, 1) and keys[12:16] == (3072, 0, 1, 3857)
+
+
+def test_svg_map_is_a_document_of_the_drawn_features(anon, blocks):
+    r = getmap(anon, **BASE, layers=blocks, format="image/svg+xml")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/svg+xml"
+    from lxml import etree
+
+    root = etree.fromstring(r.content)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert (root.get("width"), root.get("height")) == ("40", "40")
+    paths = root.findall("{http://www.w3.org/2000/svg}path")
+    assert [p.get("fill") for p in paths] == ["#ff0000", "#0000ff"]
+    assert paths[0].get("d") == "M0 40 L0 30 L10 30 L10 40 L0 40 Z"
+    # opaque: a white background first; transparent: none
+    assert root.find("{http://www.w3.org/2000/svg}rect").get("fill") == "#ffffff"
+    clear = getmap(anon, **BASE, layers=blocks, format="image/svg+xml", transparent="true")
+    assert b"<rect" not in clear.content
+    assert getmap(anon, **BASE, layers=blocks, format="image/svg+xml").content == r.content
+
+
+@pytest.mark.parametrize(
+    "fmt", ["text/html; subtype=openlayers", "application/openlayers", "openlayers"]
+)
+def test_openlayers_page_shows_the_same_map(anon, blocks, fmt):
+    r = getmap(anon, **BASE, layers=blocks, format=fmt)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    page = r.text
+    assert "<title>OpenLayers map preview: sf:blocks</title>" in page
+    assert "/openlayers3/ol.js" in page
+    config = page.split("var config = ", 1)[1].split(";\n", 1)[0]
+    import json
+
+    data = json.loads(config)
+    assert data["url"].endswith("/wms")
+    assert data["params"]["LAYERS"] == "sf:blocks" and data["params"]["FORMAT"] == "image/png"
+    assert data["extent"] == [0.0, 0.0, 40.0, 40.0] and data["projection"] == "EPSG:4326"
+    assert getmap(anon, **BASE, layers=blocks, format=fmt).content == r.content
+
+
+@pytest.mark.parametrize(
+    "fmt",
+    [
+        "application/pdf",
+        "application/vnd.google-earth.kml+xml",
+        "application/json;type=utfgrid",
+        "application/vnd.mapbox-vector-tile",
+    ],
+)
+def test_formats_not_made_answer_invalid_format(anon, h, blocks, fmt):
+    r = getmap(anon, **BASE, layers=blocks, format=fmt)
+    assert h.exception(r)[0] == "InvalidFormat"

@@ -147,3 +147,130 @@ def test_a_workspace_style_is_named_prefixed_and_served_by_that_name(client):
     params = {**TILE, "layer": "ne:boundary_lines", "style": "ne:boundary_lines"}
     r = client.get("/gwc/service/wmts", params=params)
     assert r.status_code == 200 and r.headers["content-type"] == "image/png", r.text[:300]
+
+
+# -- dimensions: the tile layer's parameter filters -------------------------------------------
+
+TIMED = (
+    b"_=name:String,obs:java.util.Date,depth:Double,geom:Polygon:srid=4326\n"
+    b"tb.1=a|2020-01-01T00:00:00Z|5|POLYGON((0 0,0 10,10 10,10 0,0 0))\n"
+    b"tb.2=b|2020-01-02T00:00:00Z|5|POLYGON((0 0,0 10,10 10,10 0,0 0))\n"
+)
+XML = {"Content-Type": "application/xml"}
+T1, T2 = "2020-01-01T00:00:00.000Z", "2020-01-02T00:00:00.000Z"
+
+
+@pytest.fixture
+def timed(client):
+    r = client.put(
+        "/rest/workspaces/sf/datastores/tb/file.properties",
+        content=TIMED,
+        headers={"Content-Type": "text/plain"},
+    )
+    assert r.status_code == 201, r.text
+    body = (
+        "<featureType><metadata><entry key='time'><dimensionInfo><enabled>true</enabled>"
+        "<attribute>obs</attribute><presentation>LIST</presentation></dimensionInfo></entry>"
+        "<entry key='elevation'><dimensionInfo><enabled>true</enabled><attribute>depth"
+        "</attribute><presentation>LIST</presentation></dimensionInfo></entry>"
+        "</metadata></featureType>"
+    )
+    r = client.put("/rest/workspaces/sf/datastores/tb/featuretypes/tb", content=body, headers=XML)
+    assert r.status_code == 200, r.text
+    assert client.get("/gwc/rest/layers/sf:tb.xml").status_code == 200
+    return "sf:tb"
+
+
+def _filters(client, name, filters_xml):
+    body = (
+        f"<GeoServerLayer><enabled>true</enabled><name>{name}</name>"
+        "<mimeFormats><string>image/png</string></mimeFormats><gridSubsets>"
+        "<gridSubset><gridSetName>EPSG:4326</gridSetName></gridSubset></gridSubsets>"
+        f"<parameterFilters>{filters_xml}</parameterFilters></GeoServerLayer>"
+    )
+    r = client.put(f"/gwc/rest/layers/{name}.xml", content=body, headers=XML)
+    assert r.status_code == 200, r.text
+
+
+def _info_ids(client, name, **extra):
+    params = {
+        **TILE,
+        "layer": name,
+        "request": "GetFeatureInfo",
+        "infoformat": "application/json",
+        "i": 20,
+        "j": 240,
+        **extra,
+    }
+    r = client.get("/gwc/service/wmts", params=params)
+    assert r.status_code == 200, r.text
+    return sorted(f["id"] for f in r.json()["features"])
+
+
+def test_without_a_time_filter_gettile_ignores_time(client, timed):
+    # GeoWebCache passes on only the parameters its filters name: the layer's default time
+    assert _info_ids(client, timed) == ["tb.2"]
+    assert _info_ids(client, timed, time=T1) == ["tb.2"]
+    layer = next(
+        e
+        for e in caps(client).iter(f"{{{WMTS}}}Layer")
+        if e.findtext(f"{{{OWS}}}Identifier") == timed
+    )
+    assert layer.find(f"{{{WMTS}}}Dimension") is None
+    assert "&TIME=" not in layer.find(f"{{{WMTS}}}ResourceURL").get("template")
+
+
+def test_time_and_elevation_filters_are_wmts_dimensions(client, timed):
+    _filters(
+        client,
+        timed,
+        "<styleParameterFilter><key>STYLES</key><defaultValue></defaultValue>"
+        "</styleParameterFilter>"
+        f"<stringParameterFilter><key>TIME</key><defaultValue>{T1}</defaultValue>"
+        f"<values><string>{T1}</string><string>{T2}</string></values></stringParameterFilter>"
+        "<floatParameterFilter><key>ELEVATION</key><defaultValue></defaultValue>"
+        "<values><float>5.0</float><float>7.5</float></values><threshold>0.5</threshold>"
+        "</floatParameterFilter>"
+        "<regexParameterFilter><key>CQL_FILTER</key><defaultValue></defaultValue>"
+        "<regex>.*</regex></regexParameterFilter>",
+    )
+    layer = next(
+        e
+        for e in caps(client).iter(f"{{{WMTS}}}Layer")
+        if e.findtext(f"{{{OWS}}}Identifier") == timed
+    )
+    dims = layer.findall(f"{{{WMTS}}}Dimension")
+    # no STYLES, and no regular expression filter (it has no legal values)
+    assert [d.findtext(f"{{{OWS}}}Identifier") for d in dims] == ["TIME", "ELEVATION"]
+    assert dims[0].findtext(f"{{{WMTS}}}Default") == T1
+    assert [v.text for v in dims[0].findall(f"{{{WMTS}}}Value")] == [T1, T2]
+    assert dims[1].findtext(f"{{{WMTS}}}Default") == "_empty"
+    assert [v.text for v in dims[1].findall(f"{{{WMTS}}}Value")] == ["5.0", "7.5"]
+    # the schema's order: after the formats, before the matrix set links
+    names = [etree.QName(c).localname for c in layer if isinstance(c.tag, str)]
+    assert names.index("InfoFormat") < names.index("Dimension") < names.index("TileMatrixSetLink")
+    template = layer.find(f"{{{WMTS}}}ResourceURL").get("template")
+    assert template.endswith("?format=image/png&TIME={TIME}&ELEVATION={ELEVATION}")
+    # GetTile and GetFeatureInfo: the filter's default, or the value as the filter applies it
+    assert _info_ids(client, timed) == ["tb.1"]
+    assert _info_ids(client, timed, time=T2) == ["tb.2"]
+    assert _info_ids(client, timed, time=T2, elevation="5.2") == ["tb.2"]
+    assert _info_ids(client, timed, time=T2, elevation="7.5") == []
+    tile = {**TILE, "layer": timed}
+    first = client.get("/gwc/service/wmts", params=tile).content
+    assert client.get("/gwc/service/wmts", params={**tile, "time": T1}).content == first
+    rest = f"/gwc/service/wmts/rest/{timed}/polygon/EPSG:4326/EPSG:4326:2/1/4?format=image/png"
+    assert client.get(rest + f"&TIME={T1}").content == first
+    # a value a filter refuses: GeoWebCache's ParameterException (500, NoApplicableCode)
+    for extra, message in (
+        ({"time": "2021-01-01"}, "2021-01-01 violates filter for parameter TIME"),
+        (
+            {"elevation": "9"},
+            "Closest match for ELEVATION=9 is 7.5, but this exceeds the threshold of 0.5",
+        ),
+    ):
+        r = client.get("/gwc/service/wmts", params={**tile, **extra})
+        assert r.status_code == 500
+        e = etree.fromstring(r.content).find(f"{{{OWS}}}Exception")
+        assert e.get("exceptionCode") == "NoApplicableCode"
+        assert e.findtext(f"{{{OWS}}}ExceptionText") == message

@@ -93,7 +93,7 @@ def test_a_tile_layer_entry_updates_the_existing_one(tmp_path):
             {"gridsets": [{"name": "g", "srs": 1, "extent": [1, 1, 0, 0], "levels": 2}]},
             "minimum above maximum",
         ),
-        ({"tileLayers": [{"name": "x", "metatiling": [0, 4]}]}, "metatiling"),
+        ({"tileLayers": [{"name": "x", "metatiling": [-1, 4]}]}, "metatiling"),
         ({"tileLayers": [{"name": "x", "bounds": [1, 2, 3]}]}, "four numbers"),
         ({"failures": {"x": {"status": "exploded"}}}, "aborted or crashed"),
         ({"rates": {"x": -1}}, "positive number"),

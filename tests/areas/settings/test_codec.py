@@ -45,6 +45,8 @@ def _value(f: schema.Field) -> st.SearchStrategy:
         return st.dictionaries(WORD, WORD, max_size=2)
     if kind == "record":
         return values(f.table)
+    if kind == "items":
+        return st.lists(values(f.table), max_size=3)
     if kind == "gml":
         return st.dictionaries(st.sampled_from(schema.GML_VERSIONS), values(f.table), max_size=3)
     raise AssertionError(kind)

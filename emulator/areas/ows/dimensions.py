@@ -279,24 +279,22 @@ def feature_selector(
 
 def _time_match(text: str) -> Callable[[datetime.datetime | None], bool] | None:
     """A test for ``a``, ``a,b`` or ``start/end[/period]``; None when nothing parses."""
-    ranges: list[tuple[datetime.datetime, datetime.datetime]] = []
-    for part in text.split(","):
-        bounds = part.strip().split("/")
-        start = _instant(bounds[0])
-        end = _instant(bounds[1]) if len(bounds) > 1 else start
-        if start is not None and end is not None:
-            ranges.append((start, end))
-    if not ranges:
-        return None
-    return lambda t: t is not None and any(a <= t <= b for a, b in ranges)
+    return _range_match(text, _instant)
 
 
 def _number_match(text: str) -> Callable[[float | None], bool] | None:
-    ranges: list[tuple[float, float]] = []
+    return _range_match(text, _number)
+
+
+def _range_match(text: str, read: Callable[[str], Any]) -> Callable[[Any], bool] | None:
+    """A test for the values ``text`` names (``a``, ``a,b``, ``low/high[/step]``), each
+    bound read with ``read`` (None: unreadable, that part left out); None when nothing
+    parses."""
+    ranges: list[tuple[Any, Any]] = []
     for part in text.split(","):
         bounds = part.strip().split("/")
-        low = _number(bounds[0])
-        high = _number(bounds[1]) if len(bounds) > 1 else low
+        low = read(bounds[0])
+        high = read(bounds[1]) if len(bounds) > 1 else low
         if low is not None and high is not None:
             ranges.append((low, high))
     if not ranges:

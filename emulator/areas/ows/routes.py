@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ...core.budget import TooCostly
 from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
@@ -145,6 +146,8 @@ async def dispatch(
         return result
     except OwsError as err:
         return error_response(err, call)
+    except TooCostly as err:  # a style's or filter's patterns past their time bound
+        return error_response(OwsError(err.message, INVALID), call)
     except Denied as denied:
         return denied_response(denied)
 

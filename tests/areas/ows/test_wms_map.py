@@ -387,3 +387,19 @@ def test_openlayers_page_shows_the_same_map(anon, blocks, fmt):
 def test_formats_not_made_answer_invalid_format(anon, h, blocks, fmt):
     r = getmap(anon, **BASE, layers=blocks, format=fmt)
     assert h.exception(r)[0] == "InvalidFormat"
+
+
+@pytest.mark.parametrize("version", ["1.1.1", "1.3.0"])
+def test_style_filters_past_their_time_bound_are_a_service_exception(
+    anon, blocks, monkeypatch, h, version
+):
+    """The bound on evaluating a style's rule filters (docs/security.md) answers in the
+    service's exception report, as any refusal of a WMS request does."""
+    from geoserver_emulator.core.budget import Budget
+
+    monkeypatch.setattr(Budget, "left", lambda self: -1.0)  # every budget already spent
+    crs = {"srs": "EPSG:4326"} if version == "1.1.1" else {"crs": "CRS:84"}
+    r = getmap(anon, version=version, layers=blocks, bbox="0,0,40,40", width=40, height=40, **crs)
+    code, _, text = h.exception(r)
+    assert r.status_code == 200 and code == "InvalidParameterValue"
+    assert "style rule filters" in text

@@ -2,7 +2,9 @@
 
 Every entry name must be a plain relative path (no ``..``, no absolute path, no drive
 letter); the archive may hold at most ``MAX_ENTRIES`` files and ``max_total`` bytes once
-inflated, counted while inflating (the sizes an archive declares are not trusted). Folder
+inflated. Declared sizes and compression ratios are checked before anything is inflated (a
+bomb is refused without inflating it), and sizes are counted again while inflating (the
+sizes an archive declares are not trusted). Folder
 entries are dropped; the files keep their relative paths.
 """
 
@@ -21,6 +23,29 @@ zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 MAX_ENTRIES = 10_000
 CHUNK = 64 * 1024
 
+MAX_RATIO = 200
+"""the largest compression ratio an entry may declare once past ``RATIO_FLOOR`` bytes"""
+RATIO_FLOOR = 1024 * 1024
+
+
+def _check_declared(infos: list[Any], max_total: int) -> None:
+    """Refuse, before inflating anything, an archive whose declared sizes exceed what the
+    server accepts or whose entries claim compression ratios only a bomb has. The sizes are
+    checked again while inflating: they are not trusted."""
+    for info in infos:
+        ratio = info.file_size / max(info.compress_size, 1)
+        if info.file_size > RATIO_FLOOR and ratio > MAX_RATIO:
+            raise PayloadTooLarge(
+                f"The archive entry {info.filename} declares a compression ratio of "
+                f"{ratio:.0f}:1; uploads are refused past {MAX_RATIO}:1"
+            )
+    declared = sum(i.file_size for i in infos)
+    if declared > max_total:
+        raise PayloadTooLarge(
+            f"The archive declares {declared} bytes once inflated, more than the {max_total} "
+            "the server accepts"
+        )
+
 
 def unzip(data: bytes, max_total: int) -> dict[str, bytes]:
     """The archive's files as ``{relative path: bytes}``, in archive order."""
@@ -34,6 +59,7 @@ def unzip(data: bytes, max_total: int) -> dict[str, bytes]:
         infos = archive.infolist()
         if len(infos) > MAX_ENTRIES:
             raise PayloadTooLarge(f"The archive holds more than {MAX_ENTRIES} entries")
+        _check_declared(infos, max_total)
         for info in infos:
             name = safe_name(info.filename)
             if info.is_dir() or name is None:

@@ -22,7 +22,7 @@ import posixpath
 from collections.abc import Callable
 
 from ...core.datadir import DataDir
-from ...core.errors import Invalid, PayloadTooLarge
+from ...core.errors import Invalid
 from ...core.record import field, record
 from ..mosaics import archive
 from ..mosaics.sources import DATA_DIR_ROOT, DATADIR, Remote, locate
@@ -149,39 +149,7 @@ def _inline(
     return placed
 
 
-MAX_RATIO = 200
-"""the largest compression ratio an entry may declare once past ``RATIO_FLOOR`` bytes"""
-RATIO_FLOOR = 1024 * 1024
-
-
-def check_archive(data: bytes, max_total: int) -> None:
-    """Refuse, before inflating anything, an archive whose declared sizes exceed what the
-    server accepts or whose entries claim compression ratios only a bomb has. The sizes are
-    checked again while inflating (``mosaics.archive.unzip``): they are not trusted."""
-    import io
-    import zipfile
-
-    try:
-        infos = zipfile.ZipFile(io.BytesIO(data)).infolist()
-    except (zipfile.BadZipFile, ValueError, OSError):
-        return  # unzip words the refusal
-    for info in infos:
-        ratio = info.file_size / max(info.compress_size, 1)
-        if info.file_size > RATIO_FLOOR and ratio > MAX_RATIO:
-            raise PayloadTooLarge(
-                f"The archive entry {info.filename} declares a compression ratio of "
-                f"{ratio:.0f}:1; uploads are refused past {MAX_RATIO}:1"
-            )
-    declared = sum(i.file_size for i in infos)
-    if declared > max_total:
-        raise PayloadTooLarge(
-            f"The archive declares {declared} bytes once inflated, more than the {max_total} "
-            "the server accepts"
-        )
-
-
 def _unpacked(datadir: DataDir, folder: str, data: bytes, max_total: int, clean: bool) -> Placed:
-    check_archive(data, max_total)
     entries = archive.unzip(data, max_total)
     writes = {f"{folder}/{rel}": body for rel, body in entries.items()}
     return Placed(folder, writes, [folder] if clean else [], "", list(entries))

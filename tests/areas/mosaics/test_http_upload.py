@@ -194,8 +194,21 @@ def test_archive_that_inflates_too_much_is_refused(client_for, m):
     emu.state.catalog.add_workspace(m.WS)
     big = {"a.tif": m.geotiff(), "padding.txt": "x" * 50_000}  # deflates to a few hundred bytes
     r = m.put_mosaic(client_for(emulator=emu), big)
+    assert r.status_code == 413  # refused on the sizes it declares, before inflating
+    assert r.text.startswith("The archive declares ") and "more than the 16384" in r.text
+    assert emu.state.catalog.coverage_store(m.WS, m.STORE) is None
+
+
+def test_archive_bomb_is_refused_before_inflating(client_for, m):
+    """A small body declaring a huge entry (a compression ratio only a bomb has) is refused
+    on what it declares, before any of it is inflated."""
+    emu = Emulator("stock")
+    emu.state.catalog.add_workspace(m.WS)
+    bomb = {"a.tif": m.geotiff(), "zeros.bin": b"\x00" * 4_000_000}  # deflates ~1000:1
+    r = m.put_mosaic(client_for(emulator=emu), bomb)
     assert r.status_code == 413
-    assert r.text == "The archive inflates beyond the size the server accepts"
+    assert "zeros.bin declares a compression ratio of" in r.text
+    assert emu.state.catalog.coverage_store(m.WS, m.STORE) is None
 
 
 def test_not_a_zip(wcs, client, m):

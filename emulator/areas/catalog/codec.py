@@ -15,7 +15,6 @@ writes itself, is always there.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote_plus
@@ -41,6 +40,7 @@ from .entities import (
     WMTSStore,
     Workspace,
     is_projected,
+    special,
 )
 from .generic import write_extras
 from .tree import Node, dump_json_doc, dump_xml, entries_node, to_html
@@ -305,10 +305,10 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
     for d in cov.dimensions:
         item = Node("coverageDimension").add("name", d.name).add("description", d.description)
         if d.range_min is not None or d.range_max is not None:
-            rng = Node("range").add("min", _double(d.range_min)).add("max", _double(d.range_max))
+            rng = Node("range").add("min", special(d.range_min)).add("max", special(d.range_max))
             item.child(rng)
         if d.null_values:
-            nulls = [Node("double", _double(v)) for v in d.null_values]
+            nulls = [Node("double", special(v)) for v in d.null_values]
             item.child(Node("nullValues", children=nulls))
         item.add("unit", d.unit)
         if d.dimension_type is not None:
@@ -328,16 +328,6 @@ def coverage_node(cov: Coverage, links: Links) -> Node:
     node.add("dateCreated", cov.date_created).add("dateModified", cov.date_modified)
     extras = cov.extras if "grid" in cov.extras else {**cov.extras, "grid": default_grid(cov)}
     return write_extras(node, fields.COVERAGE, extras, links.vendor)
-
-
-def _double(value: float | None) -> float | str | None:
-    """A band's range bound or no-data value: infinities as GeoServer's ``NumberRange``
-    converter writes them (``-inf``, ``inf``), NaN as Java writes it."""
-    if value is None or math.isfinite(value):
-        return value
-    if math.isnan(value):
-        return "NaN"
-    return "inf" if value > 0 else "-inf"
 
 
 DEFAULT_GRID_SIZE = 256

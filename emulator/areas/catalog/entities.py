@@ -15,6 +15,7 @@ the methods ``@dataclass`` would compile for each of them when ``emulator`` is i
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 from ...core.record import field, record
@@ -183,6 +184,19 @@ class CoverageDimension:
     unit: str | None = None
     dimension_type: str | None = None
     """the sample type name (``REAL_32BITS``, ``UNSIGNED_8BITS``…)"""
+
+
+SPECIAL = {"inf": math.inf, "-inf": -math.inf, "NaN": math.nan}
+"""band values that are no finite number, by the text written for them (GeoServer's
+``NumberRange`` converter and Java write these; JSON has no such numbers)"""
+
+
+def special(value: float | None) -> float | str | None:
+    """A band's bound or no-data value as written: infinities and NaN as ``"inf"``,
+    ``"-inf"``, ``"NaN"`` (the REST documents and the scenario alike)."""
+    if value is None or math.isfinite(value):
+        return value
+    return "NaN" if math.isnan(value) else ("inf" if value > 0 else "-inf")
 
 
 @record

@@ -41,6 +41,7 @@ from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
 from . import bindings, fields
 from .entities import (
+    SPECIAL,
     Attribute,
     BBox,
     Coverage,
@@ -57,7 +58,7 @@ from .entities import (
     StyleRef,
 )
 from .model import Catalog
-from .scenario_dump import SPECIAL, dump
+from .scenario_dump import dump
 
 __all__ = ["apply", "dump", "style_ref"]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ...core.state import State
@@ -16,6 +15,7 @@ from .entities import (
     LayerGroup,
     Resource,
     Store,
+    special,
 )
 from .model import Catalog
 
@@ -54,18 +54,6 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
     ]
     out["layerGroups"] = [_dump_group(g) for g in _dependency_order(groups)]
     return out
-
-
-SPECIAL = {"inf": math.inf, "-inf": -math.inf, "NaN": math.nan}
-"""band values JSON has no number for, written as these strings"""
-
-
-def special(value: float | None) -> float | str | None:
-    """A band's bound or no-data value for the scenario document: infinities and NaN as
-    ``"inf"``, ``"-inf"``, ``"NaN"`` (JSON has no such numbers)."""
-    if value is None or math.isfinite(value):
-        return value
-    return "NaN" if math.isnan(value) else ("inf" if value > 0 else "-inf")
 
 
 def _clean(d: dict[str, Any]) -> dict[str, Any]:

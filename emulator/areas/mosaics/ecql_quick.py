@@ -52,7 +52,7 @@ def parse(text: str) -> Tree | None:
     reader = _Reader(tokens)
     try:
         node = reader.condition()
-    except _Unsure:
+    except (_Unsure, RecursionError):  # deep parentheses: the grammar reads them flat
         return None
     return node if reader.at_end() else None
 

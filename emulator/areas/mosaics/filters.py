@@ -121,7 +121,8 @@ def _read(text: str) -> tuple[ecql_quick.Tree | None, Any]:
         node = None if quick is not None else _grammar_parse(text)
     except RecursionError:
         raise Invalid(_too_deep()) from None
-    if (_quick_depth(quick) if quick is not None else _depth(node)) > MAX_DEPTH:
+    depth = _depth(node, _children) if quick is None else _depth(quick, _quick_children)
+    if depth > MAX_DEPTH:
         raise Invalid(_too_deep())
     return quick, node
 
@@ -144,32 +145,30 @@ def _too_deep() -> str:
     return f"Invalid cql syntax: the filter nests AND, OR and NOT more than {MAX_DEPTH} deep"
 
 
-def _depth(node: Any) -> int:
-    """How deep ``AND``, ``OR`` and ``NOT`` nest in ``node`` (walked without recursion)."""
+def _depth(root: Any, children: Callable[[Any], tuple[Any, ...]]) -> int:
+    """How deep ``AND``, ``OR`` and ``NOT`` nest under ``root`` (walked without recursion):
+    ``children`` gives the operands of one of them, nothing for anything else."""
     deepest = 0
-    stack = [(node, 1)]
+    stack = [(root, 1)]
     while stack:
         item, depth = stack.pop()
         deepest = max(deepest, depth)
-        if isinstance(item, (ast.And, ast.Or)):
-            stack += [(item.lhs, depth + 1), (item.rhs, depth + 1)]
-        elif isinstance(item, ast.Not):
-            stack.append((item.sub_node, depth + 1))
+        stack += [(child, depth + 1) for child in children(item)]
     return deepest
 
 
-def _quick_depth(tree: ecql_quick.Tree) -> int:
-    """``_depth`` of the quick reader's tree (walked without recursion)."""
-    deepest = 0
-    stack = [(tree, 1)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if item[0] in ("and", "or"):
-            stack += [(item[1], depth + 1), (item[2], depth + 1)]
-        elif item[0] == "not":
-            stack.append((item[1], depth + 1))
-    return deepest
+def _children(node: Any) -> tuple[Any, ...]:
+    """The operands of a pygeofilter ``And``, ``Or`` or ``Not``."""
+    if isinstance(node, (ast.And, ast.Or)):
+        return (node.lhs, node.rhs)
+    return (node.sub_node,) if isinstance(node, ast.Not) else ()
+
+
+def _quick_children(tree: ecql_quick.Tree) -> tuple[Any, ...]:
+    """The operands of the quick reader's ``and``, ``or`` or ``not``."""
+    if tree[0] in ("and", "or"):
+        return tree[1:3]
+    return tree[1:2] if tree[0] == "not" else ()
 
 
 def compile_filter(text: str | None, budget: Budget | None = None) -> Predicate | None:

@@ -114,6 +114,10 @@ def checked_fullmatch(pattern: str, text: str, what: str, budget: Budget) -> boo
 def vet(pattern: str) -> None:
     """Refuse (``Invalid``) a pattern that does not compile, is too long or backtracks badly.
     A pattern is probed once per process (a scenario may repeat one many times)."""
+    if len(pattern) > MAX_PATTERN_LENGTH:  # before the cache: its keys stay this short
+        raise Invalid(
+            f"The URL check regular expression is longer than {MAX_PATTERN_LENGTH} characters"
+        )
     refusal = _verdict(pattern)
     if refusal is not None:
         raise Invalid(refusal)
@@ -130,10 +134,6 @@ def _verdict(pattern: str) -> str | None:
 
 
 def _vet(pattern: str) -> None:
-    if len(pattern) > MAX_PATTERN_LENGTH:
-        raise Invalid(
-            f"The URL check regular expression is longer than {MAX_PATTERN_LENGTH} characters"
-        )
     try:
         compiled = compile_java(pattern)
     except regex.error as exc:

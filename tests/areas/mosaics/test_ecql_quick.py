@@ -105,3 +105,21 @@ def test_common_filters_are_read_without_the_grammar(text):
 )
 def test_anything_else_is_left_to_the_grammar(text):
     assert ecql_quick.parse(text) is None
+
+
+GRANULES = "/rest/workspaces/nurc/coveragestores/mosaic/coverages/mosaic/index/granules.json"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NOT (" * 400 + "location = 'x'" + ")" * 400,
+        "(" * 600 + "location = 'x' AND location <> 'y'" + ")" * 600,
+    ],
+)
+def test_parentheses_past_the_readers_stack_are_left_to_the_grammar(client, text):
+    """Parentheses do not count toward the nesting limit: a filter within it answers, even
+    where the quick reader's recursion runs out before the grammar's flat parse."""
+    assert ecql_quick.parse(text) is None
+    assert filters.compile_filter(text) is not None
+    assert client.get(GRANULES, params={"filter": text}).is_success

@@ -98,6 +98,18 @@ def test_create_refuses_overlong_patterns():
         UrlCheckStore().create(CheckInput(name="n", regex="a" * 5000))
 
 
+def test_overlong_patterns_are_refused_before_the_verdict_cache():
+    """The cache of vetting verdicts keeps only patterns short enough to be stored: a long
+    body sent again and again cannot fill it with megabytes."""
+    from geoserver_emulator.areas.urlchecks import regexes
+
+    before = regexes._verdict.cache_info()
+    with pytest.raises(Invalid, match="longer than"):
+        regexes.vet("b" * (regexes.MAX_PATTERN_LENGTH + 1) + "unique to this test")
+    after = regexes._verdict.cache_info()
+    assert (after.misses, after.currsize) == (before.misses, before.currsize)
+
+
 def test_catastrophic_pattern_never_hangs_evaluation():
     """A pattern that slipped past vetting (written into the state directly) costs bounded
     time: the match runs out, counts as no match, and the next check still answers."""

@@ -68,30 +68,34 @@ class Rollback:
             return d.get(name, MISSING)
 
     def commit(self) -> None:
-        """Keep what the request did."""
+        """Keep what the request did (after a ``touch`` under way on another thread has
+        put its group back: until then its stores are in neither place)."""
         d = self.state.__dict__
-        for name, value in self.held.items():
-            d.setdefault(name, value)
-        self.held.clear()
-        self.saved.clear()
-        d.pop(GUARD, None)
+        with self._lock:
+            for name, value in self.held.items():
+                d.setdefault(name, value)
+            self.held.clear()
+            self.saved.clear()
+            d.pop(GUARD, None)
 
     def undo(self) -> None:
         """Put the state back as it was when the request began. A store the request used
         waits, as its pickle, for its next use (a refusal pays no unpickling, and the next
-        write saves nothing for it); so does a store unpickled during the request."""
+        write saves nothing for it); so does a store unpickled during the request. A
+        ``touch`` under way on another thread is waited for, so that its pickle is put back."""
         d = self.state.__dict__
-        d.pop(GUARD, None)
-        d.update(self.held)
-        pending = d.setdefault(self._pending_key, {})
-        for group, blob in self.saved:
-            box: dict[str, Any] = {}
-            for name in group:
+        with self._lock:
+            d.pop(GUARD, None)
+            d.update(self.held)
+            pending = d.setdefault(self._pending_key, {})
+            for group, blob in self.saved:
+                box: dict[str, Any] = {}
+                for name in group:
+                    d.pop(name, None)
+                    pending[name] = (blob, box)
+            boxes: dict[int, dict[str, Any]] = {}
+            for name, blob in self.waiting.items():
                 d.pop(name, None)
-                pending[name] = (blob, box)
-        boxes: dict[int, dict[str, Any]] = {}
-        for name, blob in self.waiting.items():
-            d.pop(name, None)
-            pending[name] = (blob, boxes.setdefault(id(blob), {}))
-        self.held.clear()
-        self.saved.clear()
+                pending[name] = (blob, boxes.setdefault(id(blob), {}))
+            self.held.clear()
+            self.saved.clear()

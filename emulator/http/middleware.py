@@ -129,7 +129,7 @@ class _Exchange:
 
     __slots__ = (
         "emu", "scope", "path", "_receive", "_send", "at", "body", "body_done", "status",
-        "response_type", "response_headers", "response", "start", "recorded",
+        "response_headers", "response", "start", "recorded",
     )  # fmt: skip
 
     def __init__(
@@ -142,8 +142,8 @@ class _Exchange:
         self.body = _Body(limit)
         self.body_done = False
         self.status = 500
-        self.response_type: str | None = None
-        self.response_headers: dict[str, str] = {}
+        self.response_headers: list[tuple[bytes, bytes]] = []
+        """as sent: decoded when the entry is made"""
         self.response = _Body(limit)
         self.start: Message | None = None
         self.recorded = False
@@ -160,12 +160,7 @@ class _Exchange:
     async def send(self, message: Message) -> None:
         if message["type"] == "http.response.start":
             self.status = message["status"]
-            for key, value in message.get("headers", []):
-                name = key.decode("latin-1").lower()
-                text = value.decode("latin-1")
-                seen = self.response_headers.get(name)
-                self.response_headers[name] = text if seen is None else f"{seen}, {text}"
-            self.response_type = self.response_headers.get("content-type")
+            self.response_headers = list(message.get("headers", []))
             self.start = message  # sent with the first body message
             return
         if message["type"] == "http.response.body":
@@ -200,7 +195,6 @@ class _Exchange:
                 0 if scope.get("emulator.dropped") else self.status,
                 body,
                 self.at,
-                self.response_type,
                 scope.get("emulator.fault"),
                 self.response_headers,
                 answer,
@@ -219,9 +213,8 @@ def _entry(
     status: int,
     body: bytes,
     at: float,
-    response_type: str | None,
     fault: str | None,
-    response_headers: dict[str, str],
+    raw_response_headers: list[tuple[bytes, bytes]],
     response_body: bytes,
     truncation: tuple[int | None, str | None, int | None, str | None],
 ) -> JournalEntry:
@@ -232,6 +225,11 @@ def _entry(
             headers[k.decode("latin-1").lower()] = v.decode("latin-1")
         elif authorization is None and k == b"authorization":
             authorization = v.decode("latin-1")
+    response_headers: dict[str, str] = {}
+    for k, v in raw_response_headers:
+        name, text = k.decode("latin-1").lower(), v.decode("latin-1")
+        seen = response_headers.get(name)
+        response_headers[name] = text if seen is None else f"{seen}, {text}"
     return JournalEntry(  # positional, in field order (the record's quick path)
         method,
         path,
@@ -240,7 +238,7 @@ def _entry(
         headers,
         body,
         at,
-        response_type,
+        response_headers.get("content-type"),
         fault,
         response_headers,
         response_body,

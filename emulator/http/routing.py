@@ -147,7 +147,7 @@ class RouteGroup(BaseRoute):
         self.routes = routes
         self._by_path: dict[str, tuple[BaseRoute, ...]] = {}
 
-    def covers(self, path: str, segments: list[str] | None = None) -> bool:
+    def covers(self, path: str) -> bool:
         return True
 
     def candidates(self, path: str) -> tuple[BaseRoute, ...]:
@@ -238,10 +238,9 @@ class LazyRoutes(RouteGroup):
             self._routes = list(importlib.import_module(self.module).routes)
         return self._routes
 
-    def covers(self, path: str, segments: list[str] | None = None) -> bool:
+    def covers(self, path: str) -> bool:
         """Whether ``path`` (from the context root) lies under one of the prefixes."""
-        if segments is None:
-            segments = path.strip("/").split("/")
+        segments = path.strip("/").split("/")
         return any(_under(segments, prefix) for prefix in self.prefixes)
 
     def __repr__(self) -> str:

@@ -115,3 +115,19 @@ def test_requests_filtered_by_method_path_status(made, client):
 def test_requests_filter_bad_input(made, client, query):
     r = client.get("/__emulator/requests" + query)
     assert r.status_code == 400 and r.json()["error"]
+
+
+def test_entries_keep_the_answer_headers(emu, client, anon):
+    """Header names in lower case; a header sent twice is kept once, its values joined."""
+    anon.get("/rest/workspaces.json")
+    denied = emu.journal.last
+    assert denied.status == 401
+    assert denied.response_headers["www-authenticate"] == 'Basic realm="GeoServer Realm"'
+    assert denied.response_type == denied.response_headers["content-type"]
+    emu.faults.add("GET", "/rest/about/**", status=503, headers={"Content-Type": "text/x-a"})
+    client.get("/rest/about/version.json")
+    faulted = emu.journal.last
+    assert faulted.status == 503 and faulted.fault
+    first, second = faulted.response_headers["content-type"].split(", ")
+    assert first.startswith("text/plain") and second == "text/x-a"
+    assert faulted.response_type == faulted.response_headers["content-type"]

@@ -20,6 +20,7 @@ import gc
 import importlib
 import pickle
 import re
+import threading
 import types
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -201,16 +202,21 @@ is not reused), the most recently used last"""
 _SHARED_SIZE = 8
 
 
+_SHARED_LOCK = threading.Lock()
+"""guards ``_SHARED`` (states of several emulators are read from several threads)"""
+
+
 def _shared(blob: bytes) -> dict[str, Any]:
     """The stores of a snapshot part, unpickled once and shared (for ``State.view``)."""
-    hit = _SHARED.pop(id(blob), None)
-    if hit is None:
-        with paused():
-            hit = (blob, pickle.loads(blob))
-        while len(_SHARED) >= _SHARED_SIZE:
-            _SHARED.pop(next(iter(_SHARED)), None)
-    _SHARED[id(blob)] = hit
-    return hit[1]
+    with _SHARED_LOCK:
+        hit = _SHARED.pop(id(blob), None)
+        if hit is None:
+            with paused():
+                hit = (blob, pickle.loads(blob))
+            while len(_SHARED) >= _SHARED_SIZE:
+                _SHARED.pop(next(iter(_SHARED)), None)
+        _SHARED[id(blob)] = hit
+        return hit[1]
 
 
 @record(frozen=True)

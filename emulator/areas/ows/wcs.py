@@ -3,8 +3,6 @@ coverages. GetCoverage answers an exception: the emulator holds no raster pixels
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.responses import Response
 
 from ..catalog.entities import BBox, Coverage
@@ -59,14 +57,6 @@ def _name(view: View, cov: Coverage, version: str) -> str:
     if view.workspace is not None:
         return local
     return f"{cov.workspace}__{local}" if version == V201 else f"{cov.workspace}:{local}"
-
-
-def _kw(keywords: list[Any], languages: list[str] | None = None) -> list[str]:
-    """Keyword values (a catalog keyword's language and vocabulary are not written), those
-    in the requested languages when ``AcceptLanguages`` names some (2.0.1)."""
-    return [
-        k.value for k in published.filter_keywords(published.keywords(keywords), languages or [])
-    ]
 
 
 def _ows_keywords(w: XmlWriter, values: list[str], always: bool) -> None:
@@ -127,7 +117,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.element("wcs:name", "WCS")
         w.element("wcs:label", s.get("title"))
         w.start("wcs:keywords")
-        for kw in _kw(s.get("keywords") or []):
+        for kw in published.keyword_values(s.get("keywords") or []):
             w.element("wcs:keyword", kw)
         w.end("wcs:keywords")
         w.start("wcs:responsibleParty")
@@ -169,7 +159,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.element("wcs:label", cov.title)
             _lonlat(w, cov.latlon_bbox)
             w.start("wcs:keywords")
-            for kw in _kw(cov.keywords):
+            for kw in published.keyword_values(cov.keywords):
                 w.element("wcs:keyword", kw)
             w.end("wcs:keywords")
             w.end("wcs:CoverageOfferingBrief")
@@ -203,7 +193,7 @@ def get_capabilities(view: View, call: Call) -> Response:
     w.element(
         "ows:Abstract", published.text_for(langs, s, "internationalAbstract", s.get("abstrct"))
     )
-    _ows_keywords(w, _kw(s.get("keywords") or [], langs), always=not v2)
+    _ows_keywords(w, published.keyword_values(s.get("keywords") or [], langs), always=not v2)
     if v2:
         w.element("ows:ServiceType", "urn:ogc:service:wcs", [("codeSpace", "OGC")])
         w.element("ows:ServiceTypeVersion", V201)
@@ -254,7 +244,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             )
             if abstract:
                 w.element("ows:Abstract", abstract)
-            _ows_keywords(w, _kw(cov.keywords, langs), always=False)
+            _ows_keywords(w, published.keyword_values(cov.keywords, langs), always=False)
             w.element("wcs:CoverageId", _name(view, cov, version))
             w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
             _wgs84(w, cov.latlon_bbox)
@@ -265,7 +255,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             if cov.description or cov.abstract:
                 w.element("ows:Abstract", cov.description or cov.abstract)
             w.start("ows:Keywords")
-            for kw in _kw(cov.keywords):
+            for kw in published.keyword_values(cov.keywords):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             _metadata_links_ows(w, call, cov)
@@ -379,7 +369,7 @@ def describe_coverage(view: View, call: Call) -> Response:
             w.element("wcs:label", cov.title)
             _lonlat(w, cov.latlon_bbox)
             w.start("wcs:keywords")
-            for kw in _kw(cov.keywords):
+            for kw in published.keyword_values(cov.keywords):
                 w.element("wcs:keyword", kw)
             w.end("wcs:keywords")
             w.start("wcs:domainSet")

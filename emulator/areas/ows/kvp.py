@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote_plus
@@ -27,6 +28,19 @@ class Call:
     """a POSTed XML request's parsed root (WFS Transaction reads it), None for KVP"""
     now: str = "1970-01-01T00:00:00.000Z"
     """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
+
+    def instant(self) -> datetime.datetime:
+        """``now`` as an aware datetime (the epoch when it does not parse)."""
+        try:
+            found = datetime.datetime.fromisoformat(self.now.replace("Z", "+00:00"))
+        except ValueError:
+            return datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+        return found if found.tzinfo else found.replace(tzinfo=datetime.UTC)
+
+    def absolute(self, href: str) -> str:
+        """A link relative to the server (``/...``) made absolute, as GeoServer proxifies
+        it; any other link as it is."""
+        return f"{self.base}{href}" if href.startswith("/") else href
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.params.get(key.upper(), default)

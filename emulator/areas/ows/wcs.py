@@ -272,12 +272,8 @@ def _metadata_links_ows(w: XmlWriter, call: Call, cov: Coverage) -> None:
     to the proxified link), as GeoServer writes them in 1.1.1 and 2.0.1 summaries."""
     for link in published.metadata_links(cov):
         attrs = [("about", link.about)] if link.about else []
-        href = _proxified(call, link.href)
+        href = call.absolute(link.href)
         w.element("ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)])
-
-
-def _proxified(call: Call, href: str) -> str:
-    return f"{call.base}{href}" if href.startswith("/") else href
 
 
 def _metadata_link_10(w: XmlWriter, call: Call, cov: Coverage, offering: bool) -> None:
@@ -288,7 +284,7 @@ def _metadata_link_10(w: XmlWriter, call: Call, cov: Coverage, offering: bool) -
         kind = [("metadataType", link.metadata_type)] if link.metadata_type else []
         simple = [("xlink:type", "simple")]
         middle = [*kind, *simple] if offering else [*simple, *kind]
-        href = [("xlink:href", _proxified(call, link.href))]
+        href = [("xlink:href", call.absolute(link.href))]
         w.element("wcs:metadataLink", None, [*about, *middle, *href])
 
 

@@ -330,7 +330,7 @@ class WfsCapabilities:
         """1.1.0: ``MetadataURL`` with ``type`` and ``format``, only for the types and formats
         the 1.1 schema allows (``ISO19115:2003`` written ``19115``); 2.0.0: an xlink."""
         for link in published.metadata_links(ft):
-            href = f"{self.call.base}{link.href}" if link.href.startswith("/") else link.href
+            href = self.call.absolute(link.href)
             if v2:
                 self.w.element("MetadataURL", None, [("xlink:href", href)])
                 continue

@@ -7,7 +7,6 @@ and contact (``sources``) and the styles' descriptions (``styles``).
 
 from __future__ import annotations
 
-import datetime
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -139,7 +138,7 @@ class Capabilities:
         self.languages = published.wanted_languages(
             call.get("AcceptLanguages") or call.get("Language")
         )
-        self.now = _instant(call.now)
+        self.now = call.instant()
 
     def _head(self) -> str:
         head = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -464,7 +463,7 @@ class Capabilities:
         for link in published.data_links(res):
             w.start("DataURL")
             w.element("Format", link.format)
-            w.element("OnlineResource", None, self._link(self._proxified(link.href)))
+            w.element("OnlineResource", None, self._link(self.call.absolute(link.href)))
             w.end("DataURL")
         if layer.default_style is not None:
             self._style(name, layer.default_style, explicit=False)
@@ -534,10 +533,6 @@ class Capabilities:
                 attrs.append(("unitSymbol", d.unit_symbol))
             w.element("Dimension", d.values, attrs)
 
-    def _proxified(self, href: str) -> str:
-        """A link relative to the server (``/...``) made absolute, as GeoServer does."""
-        return f"{self.call.base}{href}" if href.startswith("/") else href
-
     def _links(self, item: Layer | LayerGroup, resources: list[Any]) -> None:
         """Attribution, authority URLs, identifiers and metadata URLs, in GeoServer's order."""
         w = self.w
@@ -568,7 +563,7 @@ class Capabilities:
         for link in links:
             w.start("MetadataURL", [("type", link.metadata_type or "")])
             w.element("Format", link.format)
-            w.element("OnlineResource", None, self._link(self._proxified(link.href)))
+            w.element("OnlineResource", None, self._link(self.call.absolute(link.href)))
             w.end("MetadataURL")
 
     def _xlink(self, href: str) -> list[tuple[str, str]]:
@@ -677,14 +672,6 @@ def group_layers(view: View, group: LayerGroup) -> list[Layer]:
         if layer is not None:
             out.append(layer)
     return out
-
-
-def _instant(text: str) -> datetime.datetime:
-    try:
-        found = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
-    return found if found.tzinfo else found.replace(tzinfo=datetime.UTC)
 
 
 def _contains(outer: BBox, inner: BBox) -> bool:

@@ -3,7 +3,6 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from starlette.responses import Response
@@ -189,9 +188,8 @@ def held_features(view: View, layer: Layer, call: Call) -> tuple[list[Any], str 
         return [], None, res.srs or "EPSG:4326"
     _, geometry = wfs_query.schema(view, res)
     features = list(table.features)
-    now = datetime.datetime.fromisoformat(call.now.replace("Z", "+00:00"))
     selector = dimensions.feature_selector(
-        view.state, res, call.get("TIME"), call.get("ELEVATION"), now
+        view.state, res, call.get("TIME"), call.get("ELEVATION"), call.instant()
     )
     if selector is not None:
         features = [f for f in features if selector(f.properties)]

@@ -326,12 +326,10 @@ class Capabilities:
         self._root_crs()
         self._root_bbox(layers, groups)
         # the root layer's authority URLs and identifiers: the WMS settings' own
-        for name, href in published.authority_pairs(s.get("authorityURLs")):
-            w.start("AuthorityURL", [("name", name)])
-            w.element("OnlineResource", None, self._link(href))
-            w.end("AuthorityURL")
-        for authority, ident in published.identifier_pairs(s.get("identifiers")):
-            w.element("Identifier", ident, [("authority", authority)])
+        self._authorities(
+            published.authority_pairs(s.get("authorityURLs")),
+            published.identifier_pairs(s.get("identifiers")),
+        )
         for group in top_groups:
             self._group(group, root=False)
         for layer in top_layers:
@@ -550,12 +548,7 @@ class Capabilities:
                 w.element("OnlineResource", None, self._xlink(href))
                 w.end("LogoURL")
             w.end("Attribution")
-        for name, href in published.authority_urls(item):
-            w.start("AuthorityURL", [("name", name)])
-            w.element("OnlineResource", None, self._link(href))
-            w.end("AuthorityURL")
-        for authority, ident in published.identifiers(item):
-            w.element("Identifier", ident, [("authority", authority)])
+        self._authorities(published.authority_urls(item), published.identifiers(item))
         if isinstance(item, LayerGroup):
             links = published.group_metadata_links(item, resources)
         else:
@@ -565,6 +558,16 @@ class Capabilities:
             w.element("Format", link.format)
             w.element("OnlineResource", None, self._link(self.call.absolute(link.href)))
             w.end("MetadataURL")
+
+    def _authorities(self, urls: list[tuple[str, str]], ids: list[tuple[str, str]]) -> None:
+        """``AuthorityURL`` per (name, href), then ``Identifier`` per (authority, value)."""
+        w = self.w
+        for name, href in urls:
+            w.start("AuthorityURL", [("name", name)])
+            w.element("OnlineResource", None, self._link(href))
+            w.end("AuthorityURL")
+        for authority, ident in ids:
+            w.element("Identifier", ident, [("authority", authority)])
 
     def _xlink(self, href: str) -> list[tuple[str, str]]:
         return [("xmlns:xlink", XLINK), ("xlink:type", "simple"), ("xlink:href", href)]

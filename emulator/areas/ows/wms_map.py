@@ -3,6 +3,7 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from starlette.responses import Response
@@ -120,7 +121,7 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
         values = [float(v) for v in bbox_text.split(",")[:4]]
     except ValueError:
         raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox") from None
-    if len(values) != 4:
+    if len(values) != 4 or not all(math.isfinite(v) for v in values):  # no NaN nor infinity
         raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox")
     minx, miny, maxx, maxy = values
     if version == "1.3.0" and crs.is_geographic(srs):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote_plus
@@ -59,6 +60,18 @@ class Call:
             return int(value)
         except ValueError:
             raise OwsError(f"Invalid value for {key}: {value}", INVALID, key.lower()) from None
+
+
+def bbox_numbers(text: str) -> tuple[float, float, float, float]:
+    """The four numbers a ``BBOX`` value starts with (a CRS after them is the caller's);
+    ``InvalidParameterValue`` when they do not parse or one is NaN or infinite."""
+    try:
+        numbers = [float(p) for p in text.split(",")[:4]]
+    except ValueError:
+        numbers = []
+    if len(numbers) != 4 or not all(math.isfinite(v) for v in numbers):
+        raise OwsError(f"Could not parse BBOX {text}", INVALID, "bbox")
+    return numbers[0], numbers[1], numbers[2], numbers[3]
 
 
 def upper_keys(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:

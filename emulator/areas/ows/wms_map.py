@@ -3,7 +3,6 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from starlette.responses import Response
@@ -22,7 +21,7 @@ from .errors import (
     STYLE_NOT_DEFINED,
     OwsError,
 )
-from .kvp import Call
+from .kvp import Call, bbox_numbers
 from .legend import style_ref
 from .model import View
 from .symbolizers import rules
@@ -117,13 +116,7 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
     bbox_text = call.get("BBOX")
     if not bbox_text:
         raise OwsError("Missing BBOX parameter", MISSING, "bbox")
-    try:
-        values = [float(v) for v in bbox_text.split(",")[:4]]
-    except ValueError:
-        raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox") from None
-    if len(values) != 4 or not all(math.isfinite(v) for v in values):  # no NaN nor infinity
-        raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox")
-    minx, miny, maxx, maxy = values
+    minx, miny, maxx, maxy = bbox_numbers(bbox_text)
     if version == "1.3.0" and crs.is_geographic(srs):
         minx, miny, maxx, maxy = miny, minx, maxy, maxx
     if minx >= maxx or miny >= maxy:

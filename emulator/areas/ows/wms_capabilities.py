@@ -7,6 +7,7 @@ and contact (``sources``) and the styles' descriptions (``styles``).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -140,6 +141,12 @@ class Capabilities:
         )
         self.now = call.instant()
 
+    @functools.cached_property
+    def _listed(self) -> tuple[list[Layer], list[LayerGroup]]:
+        """The layers and groups the caller sees, listed once per document (the
+        ``AcceptLanguages`` check and the layer tree both read them)."""
+        return self.view.layers(), self.view.groups()
+
     def _head(self) -> str:
         head = '<?xml version="1.0" encoding="UTF-8"?>'
         if self.v13:
@@ -151,7 +158,7 @@ class Capabilities:
 
     def write(self) -> bytes:
         if self.languages:
-            layers, groups = self.view.layers(), self.view.groups()
+            layers, groups = self._listed
             resources = [self.view.resource(x) for x in layers]
             found = published.holders(self.service, [*layers, *groups], resources)
             published.check_languages(self.languages, found)
@@ -303,8 +310,7 @@ class Capabilities:
     def _layers(self) -> None:
         view, w = self.view, self.w
         namespace = self.call.get("NAMESPACE")
-        layers = view.layers()
-        groups = view.groups()
+        layers, groups = self._listed
         if namespace:
             layers = [x for x in layers if x.workspace == namespace]
             groups = [g for g in groups if g.workspace == namespace]

@@ -186,25 +186,27 @@ def holders(
 
 
 def title(item: Layer | LayerGroup, resource: Resource | None, languages: list[str]) -> str | None:
-    if isinstance(item, LayerGroup):
-        return translated(item.extras.get("internationalTitle"), item.title, languages)
-    texts = (resource.extras.get("internationalTitle") if resource else None) or item.extras.get(
-        "internationalTitle"
-    )
-    return translated(texts, resource.title if resource else None, languages)
+    return _text(item, resource, languages, "Title")
 
 
 def abstract(
     item: Layer | LayerGroup, resource: Resource | None, languages: list[str]
 ) -> str | None:
-    if isinstance(item, LayerGroup):
-        return translated(
-            item.extras.get("internationalAbstract"), item.abstract, languages, nullable=True
-        )
-    texts = (resource.extras.get("internationalAbstract") if resource else None) or item.extras.get(
-        "internationalAbstract"
-    )
-    return translated(texts, resource.abstract if resource else None, languages, nullable=True)
+    return _text(item, resource, languages, "Abstract")
+
+
+def _text(
+    item: Layer | LayerGroup, resource: Resource | None, languages: list[str], what: str
+) -> str | None:
+    """A group's own title or abstract; a layer's resource's, its translations the
+    resource's, else the layer's (abstracts are nullable, as ``translated`` says)."""
+    key = f"international{what}"
+    holder = item if isinstance(item, LayerGroup) else resource
+    default = getattr(holder, what.lower()) if holder is not None else None
+    texts = holder.extras.get(key) if holder is not None else None
+    if not isinstance(item, LayerGroup):
+        texts = texts or item.extras.get(key)
+    return translated(texts, default, languages, nullable=what == "Abstract")
 
 
 # -- links -----------------------------------------------------------------------------

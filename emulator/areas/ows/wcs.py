@@ -153,15 +153,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.start("wcs:ContentMetadata")
         for cov in covs:
             w.start("wcs:CoverageOfferingBrief")
-            _metadata_link_10(w, call, cov, offering=False)
-            w.element("wcs:description", cov.description or cov.abstract)
-            w.element("wcs:name", _name(view, cov, version))
-            w.element("wcs:label", cov.title)
-            _lonlat(w, cov.latlon_bbox)
-            w.start("wcs:keywords")
-            for kw in published.keyword_values(cov.keywords):
-                w.element("wcs:keyword", kw)
-            w.end("wcs:keywords")
+            _brief_10(w, view, call, cov, version, offering=False)
             w.end("wcs:CoverageOfferingBrief")
         w.end("wcs:ContentMetadata")
         w.end("wcs:WCS_Capabilities")
@@ -234,30 +226,22 @@ def get_capabilities(view: View, call: Call) -> Response:
     w.start("wcs:Contents")
     for cov in covs:
         w.start("wcs:CoverageSummary")
+        # GeoServer leaves an empty title or abstract out (and 2.0.1 empty keywords)
+        title = published.text_for(langs, cov, "internationalTitle", cov.title)
+        if title:
+            w.element("ows:Title", title)
+        abstract = published.text_for(
+            langs, cov, "internationalAbstract", cov.description or cov.abstract
+        )
+        if abstract:
+            w.element("ows:Abstract", abstract)
+        _ows_keywords(w, published.keyword_values(cov.keywords, langs), always=not v2)
         if v2:
-            # GeoServer leaves an empty title or abstract out
-            title = published.text_for(langs, cov, "internationalTitle", cov.title)
-            if title:
-                w.element("ows:Title", title)
-            abstract = published.text_for(
-                langs, cov, "internationalAbstract", cov.description or cov.abstract
-            )
-            if abstract:
-                w.element("ows:Abstract", abstract)
-            _ows_keywords(w, published.keyword_values(cov.keywords, langs), always=False)
             w.element("wcs:CoverageId", _name(view, cov, version))
             w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
             _wgs84(w, cov.latlon_bbox)
             _metadata_links_ows(w, call, cov)
-        else:  # GeoServer leaves an empty title or abstract out in 1.1.1
-            if cov.title:
-                w.element("ows:Title", cov.title)
-            if cov.description or cov.abstract:
-                w.element("ows:Abstract", cov.description or cov.abstract)
-            w.start("ows:Keywords")
-            for kw in published.keyword_values(cov.keywords):
-                w.element("ows:Keyword", kw)
-            w.end("ows:Keywords")
+        else:
             _metadata_links_ows(w, call, cov)
             _wgs84(w, cov.latlon_bbox)
             w.element("wcs:Identifier", _name(view, cov, version))
@@ -265,6 +249,22 @@ def get_capabilities(view: View, call: Call) -> Response:
     w.end("wcs:Contents")
     w.end("wcs:Capabilities")
     return Response(w.done(), 200, media_type="text/xml")
+
+
+def _brief_10(
+    w: XmlWriter, view: View, call: Call, cov: Coverage, version: str, offering: bool
+) -> None:
+    """The head a 1.0.0 ``CoverageOfferingBrief`` and ``CoverageOffering`` share: metadata
+    links, description, name, label, WGS84 envelope and keywords."""
+    _metadata_link_10(w, call, cov, offering)
+    w.element("wcs:description", cov.description or cov.abstract)
+    w.element("wcs:name", _name(view, cov, version))
+    w.element("wcs:label", cov.title)
+    _lonlat(w, cov.latlon_bbox)
+    w.start("wcs:keywords")
+    for kw in published.keyword_values(cov.keywords):
+        w.element("wcs:keyword", kw)
+    w.end("wcs:keywords")
 
 
 def _metadata_links_ows(w: XmlWriter, call: Call, cov: Coverage) -> None:
@@ -359,15 +359,7 @@ def describe_coverage(view: View, call: Call) -> Response:
         )
         for cov in found:
             w.start("wcs:CoverageOffering")
-            _metadata_link_10(w, call, cov, offering=True)
-            w.element("wcs:description", cov.description or cov.abstract)
-            w.element("wcs:name", _name(view, cov, version))
-            w.element("wcs:label", cov.title)
-            _lonlat(w, cov.latlon_bbox)
-            w.start("wcs:keywords")
-            for kw in published.keyword_values(cov.keywords):
-                w.element("wcs:keyword", kw)
-            w.end("wcs:keywords")
+            _brief_10(w, view, call, cov, version, offering=True)
             w.start("wcs:domainSet")
             w.start("wcs:spatialDomain")
             box = cov.native_bbox or cov.latlon_bbox

@@ -314,9 +314,11 @@ def _range_match(text: str, read: Callable[[str], Any]) -> Callable[[Any], bool]
 
 # the formats GeoServer's time parser tries, leniently (any digit count), whole value only
 _JAVA_DATE = re.compile(r"\d+(-\d+(-\d+(T\d+(:\d+(:\d+(\.\d+)?)?)?Z)?)?)?")
+# (digits, then an optional dot and digits: written so that a long run of digits that fails
+# to match is not tried at every split, which took quadratic time)
 _JAVA_DOUBLE = re.compile(
-    r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?)"
-    r"|0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?)"
+    r"[+-]?(NaN|Infinity|((\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[fFdD]?)"
+    r"|0[xX]([0-9a-fA-F]+(\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?)"
 )
 
 

@@ -117,15 +117,16 @@ def check_wms(emu, base_url, version, path="/wms"):
     return wms
 
 
+def _visible_resources(catalog, kind):
+    """The resources of one kind (``featureType``, ``coverage``) of the listed layers."""
+    return {name: res for name, (_, res) in _visible_layers(catalog).items() if res.kind == kind}
+
+
 def check_wfs(emu, base_url, version):
     owslib_wfs = pytest.importorskip("owslib.wfs")
     catalog = emu.state.catalog
     wfs = owslib_wfs.WebFeatureService(f"{base_url}/wfs", version=version)
-    types = {
-        name: res
-        for name, (layer, res) in _visible_layers(catalog).items()
-        if res.kind == "featureType"
-    }
+    types = _visible_resources(catalog, "featureType")
     assert set(wfs.contents) == set(types)
     for name, res in types.items():
         got = wfs.contents[name]
@@ -148,11 +149,7 @@ def check_wcs(emu, base_url, version):
     owslib_wcs = pytest.importorskip("owslib.wcs")
     catalog = emu.state.catalog
     wcs = owslib_wcs.WebCoverageService(f"{base_url}/wcs", version=version)
-    covs = {
-        name: res
-        for name, (layer, res) in _visible_layers(catalog).items()
-        if res.kind == "coverage"
-    }
+    covs = _visible_resources(catalog, "coverage")
     sep = "__" if version == "2.0.1" else ":"
     assert set(wcs.contents) == {n.replace(":", sep) for n in covs}
     if version == "2.0.1":  # OWSLib's 2.0 summary reads the id only

@@ -64,7 +64,7 @@ def dimensions(state: State, resource: Resource, now: datetime.datetime) -> list
     time_info = _info(resource, "time")
     if time_info is not None:
         raw = _values(state, resource, time_info, "Time")
-        times = sorted({t for t in (_instant(v) for v in raw or []) if t})
+        times = _times(raw)
         out.append(
             Dimension(
                 "time",
@@ -78,7 +78,7 @@ def dimensions(state: State, resource: Resource, now: datetime.datetime) -> list
     elev_info = _info(resource, "elevation")
     if elev_info is not None:
         raw = _values(state, resource, elev_info, "Elevation")
-        elevs = sorted({e for e in (_number(v) for v in raw or []) if e is not None})
+        elevs = _elevations(raw)
         units = elev_info.get("units")
         symbol = elev_info.get("unitSymbol")
         if units is None:
@@ -113,6 +113,16 @@ def _values(
             return []
         return [f.properties.get(attr) for f in table.features]
     return []
+
+
+def _times(raw: list[Any] | None) -> list[datetime.datetime]:
+    """The distinct instants among held values, sorted (unreadable ones left out)."""
+    return sorted({t for t in (_instant(v) for v in raw or []) if t})
+
+
+def _elevations(raw: list[Any] | None) -> list[float]:
+    """The distinct numbers among held values, sorted (unreadable ones left out)."""
+    return sorted({e for e in (_number(v) for v in raw or []) if e is not None})
 
 
 def _instant(value: Any) -> datetime.datetime | None:
@@ -255,8 +265,7 @@ def feature_selector(
         attr = str(info["attribute"])
         wanted = time
         if not wanted or wanted.lower() == "current":
-            raw = _values(state, resource, info, "Time") or []
-            times = sorted({t for t in (_instant(v) for v in raw) if t})
+            times = _times(_values(state, resource, info, "Time"))
             wanted = _time_default(info, times, now) if times else None
         match = _time_match(wanted) if wanted else None
         if match is not None:
@@ -266,8 +275,7 @@ def feature_selector(
         attr = str(info["attribute"])
         wanted = elevation
         if not wanted:
-            raw = _values(state, resource, info, "Elevation") or []
-            elevs = sorted({e for e in (_number(v) for v in raw) if e is not None})
+            elevs = _elevations(_values(state, resource, info, "Elevation"))
             wanted = java_number(_elevation_default(info, elevs)) if elevs else None
         ematch = _number_match(wanted) if wanted else None
         if ematch is not None:
@@ -306,9 +314,11 @@ def _range_match(text: str, read: Callable[[str], Any]) -> Callable[[Any], bool]
 
 # the formats GeoServer's time parser tries, leniently (any digit count), whole value only
 _JAVA_DATE = re.compile(r"\d+(-\d+(-\d+(T\d+(:\d+(:\d+(\.\d+)?)?)?Z)?)?)?")
+# (digits, then an optional dot and digits: written so that a long run of digits that fails
+# to match is not tried at every split, which took quadratic time)
 _JAVA_DOUBLE = re.compile(
-    r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?)"
-    r"|0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?)"
+    r"[+-]?(NaN|Infinity|((\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[fFdD]?)"
+    r"|0[xX]([0-9a-fA-F]+(\.[0-9a-fA-F]*)?|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?)"
 )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import math
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote_plus
@@ -28,6 +30,19 @@ class Call:
     now: str = "1970-01-01T00:00:00.000Z"
     """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
 
+    def instant(self) -> datetime.datetime:
+        """``now`` as an aware datetime (the epoch when it does not parse)."""
+        try:
+            found = datetime.datetime.fromisoformat(self.now.replace("Z", "+00:00"))
+        except ValueError:
+            return datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+        return found if found.tzinfo else found.replace(tzinfo=datetime.UTC)
+
+    def absolute(self, href: str) -> str:
+        """A link relative to the server (``/...``) made absolute, as GeoServer proxifies
+        it; any other link as it is."""
+        return f"{self.base}{href}" if href.startswith("/") else href
+
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.params.get(key.upper(), default)
 
@@ -45,6 +60,18 @@ class Call:
             return int(value)
         except ValueError:
             raise OwsError(f"Invalid value for {key}: {value}", INVALID, key.lower()) from None
+
+
+def bbox_numbers(text: str) -> tuple[float, float, float, float]:
+    """The four numbers a ``BBOX`` value starts with (a CRS after them is the caller's);
+    ``InvalidParameterValue`` when they do not parse or one is NaN or infinite."""
+    try:
+        numbers = [float(p) for p in text.split(",")[:4]]
+    except ValueError:
+        numbers = []
+    if len(numbers) != 4 or not all(math.isfinite(v) for v in numbers):
+        raise OwsError(f"Could not parse BBOX {text}", INVALID, "bbox")
+    return numbers[0], numbers[1], numbers[2], numbers[3]
 
 
 def upper_keys(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:

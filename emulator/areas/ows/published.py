@@ -127,6 +127,12 @@ def filter_keywords(keywords_: list[Keyword], languages: list[str]) -> list[Keyw
     return keywords_ if "*" in languages else []
 
 
+def keyword_values(raw: list[Any], languages: list[str] | None = None) -> list[str]:
+    """The values of catalog keywords (their language and vocabulary not written), those in
+    the requested languages when ``AcceptLanguages`` names some."""
+    return [k.value for k in filter_keywords(keywords(raw), languages or [])]
+
+
 def text_for(languages: list[str], holder: Any, texts_key: str, default: str | None) -> str | None:
     """``default``, or (languages requested) its translation from ``holder`` (an entity with
     ``extras``, or a settings mapping) as ``translated`` picks it; abstracts are nullable."""
@@ -180,25 +186,27 @@ def holders(
 
 
 def title(item: Layer | LayerGroup, resource: Resource | None, languages: list[str]) -> str | None:
-    if isinstance(item, LayerGroup):
-        return translated(item.extras.get("internationalTitle"), item.title, languages)
-    texts = (resource.extras.get("internationalTitle") if resource else None) or item.extras.get(
-        "internationalTitle"
-    )
-    return translated(texts, resource.title if resource else None, languages)
+    return _text(item, resource, languages, "Title")
 
 
 def abstract(
     item: Layer | LayerGroup, resource: Resource | None, languages: list[str]
 ) -> str | None:
-    if isinstance(item, LayerGroup):
-        return translated(
-            item.extras.get("internationalAbstract"), item.abstract, languages, nullable=True
-        )
-    texts = (resource.extras.get("internationalAbstract") if resource else None) or item.extras.get(
-        "internationalAbstract"
-    )
-    return translated(texts, resource.abstract if resource else None, languages, nullable=True)
+    return _text(item, resource, languages, "Abstract")
+
+
+def _text(
+    item: Layer | LayerGroup, resource: Resource | None, languages: list[str], what: str
+) -> str | None:
+    """A group's own title or abstract; a layer's resource's, its translations the
+    resource's, else the layer's (abstracts are nullable, as ``translated`` says)."""
+    key = f"international{what}"
+    holder = item if isinstance(item, LayerGroup) else resource
+    default = getattr(holder, what.lower()) if holder is not None else None
+    texts = holder.extras.get(key) if holder is not None else None
+    if not isinstance(item, LayerGroup):
+        texts = texts or item.extras.get(key)
+    return translated(texts, default, languages, nullable=what == "Abstract")
 
 
 # -- links -----------------------------------------------------------------------------
@@ -235,11 +243,7 @@ def authority_urls(item: Layer | LayerGroup) -> list[tuple[str, str]]:
 
 def authority_pairs(raw: Any) -> list[tuple[str, str]]:
     """(name, href) pairs of a list of authority URLs (a layer's, or the WMS settings')."""
-    out = []
-    for u in raw or []:
-        if isinstance(u, Mapping) and u.get("name") and u.get("href"):
-            out.append((str(u["name"]), str(u["href"])))
-    return out
+    return _pairs(raw, "name", "href")
 
 
 def identifiers(item: Layer | LayerGroup) -> list[tuple[str, str]]:
@@ -249,11 +253,16 @@ def identifiers(item: Layer | LayerGroup) -> list[tuple[str, str]]:
 
 def identifier_pairs(raw: Any) -> list[tuple[str, str]]:
     """(authority, identifier) pairs of a list of identifiers; incomplete ones skipped."""
-    out = []
-    for i in raw or []:
-        if isinstance(i, Mapping) and i.get("authority") and i.get("identifier"):
-            out.append((str(i["authority"]), str(i["identifier"])))
-    return out
+    return _pairs(raw, "authority", "identifier")
+
+
+def _pairs(raw: Any, first: str, second: str) -> list[tuple[str, str]]:
+    """The (``first``, ``second``) values of the mappings in ``raw`` that have both."""
+    return [
+        (str(x[first]), str(x[second]))
+        for x in raw or []
+        if isinstance(x, Mapping) and x.get(first) and x.get(second)
+    ]
 
 
 def _links(raw: Any, metadata: bool) -> list[Link]:

@@ -3,8 +3,6 @@ coverages. GetCoverage answers an exception: the emulator holds no raster pixels
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.responses import Response
 
 from ..catalog.entities import BBox, Coverage
@@ -59,14 +57,6 @@ def _name(view: View, cov: Coverage, version: str) -> str:
     if view.workspace is not None:
         return local
     return f"{cov.workspace}__{local}" if version == V201 else f"{cov.workspace}:{local}"
-
-
-def _kw(keywords: list[Any], languages: list[str] | None = None) -> list[str]:
-    """Keyword values (a catalog keyword's language and vocabulary are not written), those
-    in the requested languages when ``AcceptLanguages`` names some (2.0.1)."""
-    return [
-        k.value for k in published.filter_keywords(published.keywords(keywords), languages or [])
-    ]
 
 
 def _ows_keywords(w: XmlWriter, values: list[str], always: bool) -> None:
@@ -127,7 +117,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.element("wcs:name", "WCS")
         w.element("wcs:label", s.get("title"))
         w.start("wcs:keywords")
-        for kw in _kw(s.get("keywords") or []):
+        for kw in published.keyword_values(s.get("keywords") or []):
             w.element("wcs:keyword", kw)
         w.end("wcs:keywords")
         w.start("wcs:responsibleParty")
@@ -163,15 +153,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.start("wcs:ContentMetadata")
         for cov in covs:
             w.start("wcs:CoverageOfferingBrief")
-            _metadata_link_10(w, call, cov, offering=False)
-            w.element("wcs:description", cov.description or cov.abstract)
-            w.element("wcs:name", _name(view, cov, version))
-            w.element("wcs:label", cov.title)
-            _lonlat(w, cov.latlon_bbox)
-            w.start("wcs:keywords")
-            for kw in _kw(cov.keywords):
-                w.element("wcs:keyword", kw)
-            w.end("wcs:keywords")
+            _brief_10(w, view, call, cov, version, offering=False)
             w.end("wcs:CoverageOfferingBrief")
         w.end("wcs:ContentMetadata")
         w.end("wcs:WCS_Capabilities")
@@ -203,7 +185,7 @@ def get_capabilities(view: View, call: Call) -> Response:
     w.element(
         "ows:Abstract", published.text_for(langs, s, "internationalAbstract", s.get("abstrct"))
     )
-    _ows_keywords(w, _kw(s.get("keywords") or [], langs), always=not v2)
+    _ows_keywords(w, published.keyword_values(s.get("keywords") or [], langs), always=not v2)
     if v2:
         w.element("ows:ServiceType", "urn:ogc:service:wcs", [("codeSpace", "OGC")])
         w.element("ows:ServiceTypeVersion", V201)
@@ -244,30 +226,22 @@ def get_capabilities(view: View, call: Call) -> Response:
     w.start("wcs:Contents")
     for cov in covs:
         w.start("wcs:CoverageSummary")
+        # GeoServer leaves an empty title or abstract out (and 2.0.1 empty keywords)
+        title = published.text_for(langs, cov, "internationalTitle", cov.title)
+        if title:
+            w.element("ows:Title", title)
+        abstract = published.text_for(
+            langs, cov, "internationalAbstract", cov.description or cov.abstract
+        )
+        if abstract:
+            w.element("ows:Abstract", abstract)
+        _ows_keywords(w, published.keyword_values(cov.keywords, langs), always=not v2)
         if v2:
-            # GeoServer leaves an empty title or abstract out
-            title = published.text_for(langs, cov, "internationalTitle", cov.title)
-            if title:
-                w.element("ows:Title", title)
-            abstract = published.text_for(
-                langs, cov, "internationalAbstract", cov.description or cov.abstract
-            )
-            if abstract:
-                w.element("ows:Abstract", abstract)
-            _ows_keywords(w, _kw(cov.keywords, langs), always=False)
             w.element("wcs:CoverageId", _name(view, cov, version))
             w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
             _wgs84(w, cov.latlon_bbox)
             _metadata_links_ows(w, call, cov)
-        else:  # GeoServer leaves an empty title or abstract out in 1.1.1
-            if cov.title:
-                w.element("ows:Title", cov.title)
-            if cov.description or cov.abstract:
-                w.element("ows:Abstract", cov.description or cov.abstract)
-            w.start("ows:Keywords")
-            for kw in _kw(cov.keywords):
-                w.element("ows:Keyword", kw)
-            w.end("ows:Keywords")
+        else:
             _metadata_links_ows(w, call, cov)
             _wgs84(w, cov.latlon_bbox)
             w.element("wcs:Identifier", _name(view, cov, version))
@@ -277,17 +251,29 @@ def get_capabilities(view: View, call: Call) -> Response:
     return Response(w.done(), 200, media_type="text/xml")
 
 
+def _brief_10(
+    w: XmlWriter, view: View, call: Call, cov: Coverage, version: str, offering: bool
+) -> None:
+    """The head a 1.0.0 ``CoverageOfferingBrief`` and ``CoverageOffering`` share: metadata
+    links, description, name, label, WGS84 envelope and keywords."""
+    _metadata_link_10(w, call, cov, offering)
+    w.element("wcs:description", cov.description or cov.abstract)
+    w.element("wcs:name", _name(view, cov, version))
+    w.element("wcs:label", cov.title)
+    _lonlat(w, cov.latlon_bbox)
+    w.start("wcs:keywords")
+    for kw in published.keyword_values(cov.keywords):
+        w.element("wcs:keyword", kw)
+    w.end("wcs:keywords")
+
+
 def _metadata_links_ows(w: XmlWriter, call: Call, cov: Coverage) -> None:
     """``ows:Metadata`` per metadata link with content (``about`` when set, a simple xlink
     to the proxified link), as GeoServer writes them in 1.1.1 and 2.0.1 summaries."""
     for link in published.metadata_links(cov):
         attrs = [("about", link.about)] if link.about else []
-        href = _proxified(call, link.href)
+        href = call.absolute(link.href)
         w.element("ows:Metadata", None, [*attrs, ("xlink:type", "simple"), ("xlink:href", href)])
-
-
-def _proxified(call: Call, href: str) -> str:
-    return f"{call.base}{href}" if href.startswith("/") else href
 
 
 def _metadata_link_10(w: XmlWriter, call: Call, cov: Coverage, offering: bool) -> None:
@@ -298,7 +284,7 @@ def _metadata_link_10(w: XmlWriter, call: Call, cov: Coverage, offering: bool) -
         kind = [("metadataType", link.metadata_type)] if link.metadata_type else []
         simple = [("xlink:type", "simple")]
         middle = [*kind, *simple] if offering else [*simple, *kind]
-        href = [("xlink:href", _proxified(call, link.href))]
+        href = [("xlink:href", call.absolute(link.href))]
         w.element("wcs:metadataLink", None, [*about, *middle, *href])
 
 
@@ -373,15 +359,7 @@ def describe_coverage(view: View, call: Call) -> Response:
         )
         for cov in found:
             w.start("wcs:CoverageOffering")
-            _metadata_link_10(w, call, cov, offering=True)
-            w.element("wcs:description", cov.description or cov.abstract)
-            w.element("wcs:name", _name(view, cov, version))
-            w.element("wcs:label", cov.title)
-            _lonlat(w, cov.latlon_bbox)
-            w.start("wcs:keywords")
-            for kw in _kw(cov.keywords):
-                w.element("wcs:keyword", kw)
-            w.end("wcs:keywords")
+            _brief_10(w, view, call, cov, version, offering=True)
             w.start("wcs:domainSet")
             w.start("wcs:spatialDomain")
             box = cov.native_bbox or cov.latlon_bbox

@@ -12,7 +12,7 @@ from ...wire.json import dumps
 from ..catalog.entities import FeatureType
 from . import gml, sources, wfs_capabilities, wfs_query
 from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
-from .kvp import Call
+from .kvp import Call, bbox_numbers
 from .model import View
 from .symbolizers import filter_cql
 from .writer import XmlWriter, attr
@@ -244,15 +244,9 @@ def _query(view: View, call: Call, version: str) -> wfs_query.Query:
         q.fids = [f.strip() for f in fids.split(",") if f.strip()]
     bbox = call.get("BBOX")
     if bbox:
+        minx, miny, maxx, maxy = bbox_numbers(bbox)
         parts = bbox.split(",")
-        try:
-            numbers = [float(p) for p in parts[:4]]
-        except ValueError:
-            raise OwsError(f"Could not parse BBOX {bbox}", INVALID, "bbox") from None
-        if len(numbers) != 4:
-            raise OwsError(f"Could not parse BBOX {bbox}", INVALID, "bbox")
         crs = parts[4] if len(parts) > 4 else None
-        minx, miny, maxx, maxy = numbers
         if (
             version != V100
             and (crs is None or crs.lower().startswith("urn:"))

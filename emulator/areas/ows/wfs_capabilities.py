@@ -4,8 +4,6 @@ operations with their parameters, the feature type list, filter capabilities).""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..catalog.entities import FeatureType
 from ..catalog.tree import java_number
 from . import published, sources
@@ -100,14 +98,6 @@ def feature_types(view: View) -> list[FeatureType]:
     return sorted(out, key=lambda r: (r.workspace, r.name))
 
 
-def _kw_values(keywords: list[Any], languages: list[str] | None = None) -> list[str]:
-    """Keyword values (a catalog keyword's language and vocabulary are not written), those
-    in the requested languages when ``AcceptLanguages`` names some (WFS 2.0)."""
-    return [
-        k.value for k in published.filter_keywords(published.keywords(keywords), languages or [])
-    ]
-
-
 class WfsCapabilities:
     def __init__(self, view: View, call: Call, version: str) -> None:
         self.view, self.call, self.version = view, call, version
@@ -162,7 +152,7 @@ class WfsCapabilities:
         w.element("Name", "WFS")
         w.element("Title", s.get("title"))
         w.element("Abstract", s.get("abstrct"))
-        w.element("Keywords", ", ".join(_kw_values(s.get("keywords") or [])))
+        w.element("Keywords", ", ".join(published.keyword_values(s.get("keywords") or [])))
         w.element("OnlineResource", s.get("onlineResource") or base)
         w.element("Fees", s.get("fees"))
         w.element("AccessConstraints", s.get("accessConstraints"))
@@ -199,7 +189,7 @@ class WfsCapabilities:
             w.element("Name", self._name(ft))
             w.element("Title", ft.title)
             w.element("Abstract", ft.abstract)
-            w.element("Keywords", ", ".join(_kw_values(ft.keywords)))
+            w.element("Keywords", ", ".join(published.keyword_values(ft.keywords)))
             w.element("SRS", ft.srs)
             box = ft.latlon_bbox
             if box is not None:
@@ -307,7 +297,7 @@ class WfsCapabilities:
                 "Abstract", published.text_for(langs, ft, "internationalAbstract", ft.abstract)
             )
             w.start("ows:Keywords")
-            for kw in _kw_values(ft.keywords, langs):
+            for kw in published.keyword_values(ft.keywords, langs):
                 w.element("ows:Keyword", kw)
             w.end("ows:Keywords")
             code = (ft.srs or "EPSG:4326").partition(":")[2]
@@ -340,7 +330,7 @@ class WfsCapabilities:
         """1.1.0: ``MetadataURL`` with ``type`` and ``format``, only for the types and formats
         the 1.1 schema allows (``ISO19115:2003`` written ``19115``); 2.0.0: an xlink."""
         for link in published.metadata_links(ft):
-            href = f"{self.call.base}{link.href}" if link.href.startswith("/") else link.href
+            href = self.call.absolute(link.href)
             if v2:
                 self.w.element("MetadataURL", None, [("xlink:href", href)])
                 continue
@@ -362,7 +352,7 @@ class WfsCapabilities:
             published.text_for(langs, s, "internationalAbstract", s.get("abstrct")),
         )
         w.start("ows:Keywords")
-        for kw in _kw_values(s.get("keywords") or [], langs):
+        for kw in published.keyword_values(s.get("keywords") or [], langs):
             w.element("ows:Keyword", kw)
         w.end("ows:Keywords")
         w.element("ows:ServiceType", "WFS")

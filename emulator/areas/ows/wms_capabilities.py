@@ -7,7 +7,7 @@ and contact (``sources``) and the styles' descriptions (``styles``).
 
 from __future__ import annotations
 
-import datetime
+import functools
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -139,7 +139,13 @@ class Capabilities:
         self.languages = published.wanted_languages(
             call.get("AcceptLanguages") or call.get("Language")
         )
-        self.now = _instant(call.now)
+        self.now = call.instant()
+
+    @functools.cached_property
+    def _listed(self) -> tuple[list[Layer], list[LayerGroup]]:
+        """The layers and groups the caller sees, listed once per document (the
+        ``AcceptLanguages`` check and the layer tree both read them)."""
+        return self.view.layers(), self.view.groups()
 
     def _head(self) -> str:
         head = '<?xml version="1.0" encoding="UTF-8"?>'
@@ -152,7 +158,7 @@ class Capabilities:
 
     def write(self) -> bytes:
         if self.languages:
-            layers, groups = self.view.layers(), self.view.groups()
+            layers, groups = self._listed
             resources = [self.view.resource(x) for x in layers]
             found = published.holders(self.service, [*layers, *groups], resources)
             published.check_languages(self.languages, found)
@@ -304,8 +310,7 @@ class Capabilities:
     def _layers(self) -> None:
         view, w = self.view, self.w
         namespace = self.call.get("NAMESPACE")
-        layers = view.layers()
-        groups = view.groups()
+        layers, groups = self._listed
         if namespace:
             layers = [x for x in layers if x.workspace == namespace]
             groups = [g for g in groups if g.workspace == namespace]
@@ -327,12 +332,10 @@ class Capabilities:
         self._root_crs()
         self._root_bbox(layers, groups)
         # the root layer's authority URLs and identifiers: the WMS settings' own
-        for name, href in published.authority_pairs(s.get("authorityURLs")):
-            w.start("AuthorityURL", [("name", name)])
-            w.element("OnlineResource", None, self._link(href))
-            w.end("AuthorityURL")
-        for authority, ident in published.identifier_pairs(s.get("identifiers")):
-            w.element("Identifier", ident, [("authority", authority)])
+        self._authorities(
+            published.authority_pairs(s.get("authorityURLs")),
+            published.identifier_pairs(s.get("identifiers")),
+        )
         for group in top_groups:
             self._group(group, root=False)
         for layer in top_layers:
@@ -464,7 +467,7 @@ class Capabilities:
         for link in published.data_links(res):
             w.start("DataURL")
             w.element("Format", link.format)
-            w.element("OnlineResource", None, self._link(self._proxified(link.href)))
+            w.element("OnlineResource", None, self._link(self.call.absolute(link.href)))
             w.end("DataURL")
         if layer.default_style is not None:
             self._style(name, layer.default_style, explicit=False)
@@ -534,10 +537,6 @@ class Capabilities:
                 attrs.append(("unitSymbol", d.unit_symbol))
             w.element("Dimension", d.values, attrs)
 
-    def _proxified(self, href: str) -> str:
-        """A link relative to the server (``/...``) made absolute, as GeoServer does."""
-        return f"{self.call.base}{href}" if href.startswith("/") else href
-
     def _links(self, item: Layer | LayerGroup, resources: list[Any]) -> None:
         """Attribution, authority URLs, identifiers and metadata URLs, in GeoServer's order."""
         w = self.w
@@ -555,12 +554,7 @@ class Capabilities:
                 w.element("OnlineResource", None, self._xlink(href))
                 w.end("LogoURL")
             w.end("Attribution")
-        for name, href in published.authority_urls(item):
-            w.start("AuthorityURL", [("name", name)])
-            w.element("OnlineResource", None, self._link(href))
-            w.end("AuthorityURL")
-        for authority, ident in published.identifiers(item):
-            w.element("Identifier", ident, [("authority", authority)])
+        self._authorities(published.authority_urls(item), published.identifiers(item))
         if isinstance(item, LayerGroup):
             links = published.group_metadata_links(item, resources)
         else:
@@ -568,8 +562,18 @@ class Capabilities:
         for link in links:
             w.start("MetadataURL", [("type", link.metadata_type or "")])
             w.element("Format", link.format)
-            w.element("OnlineResource", None, self._link(self._proxified(link.href)))
+            w.element("OnlineResource", None, self._link(self.call.absolute(link.href)))
             w.end("MetadataURL")
+
+    def _authorities(self, urls: list[tuple[str, str]], ids: list[tuple[str, str]]) -> None:
+        """``AuthorityURL`` per (name, href), then ``Identifier`` per (authority, value)."""
+        w = self.w
+        for name, href in urls:
+            w.start("AuthorityURL", [("name", name)])
+            w.element("OnlineResource", None, self._link(href))
+            w.end("AuthorityURL")
+        for authority, ident in ids:
+            w.element("Identifier", ident, [("authority", authority)])
 
     def _xlink(self, href: str) -> list[tuple[str, str]]:
         return [("xmlns:xlink", XLINK), ("xlink:type", "simple"), ("xlink:href", href)]
@@ -677,14 +681,6 @@ def group_layers(view: View, group: LayerGroup) -> list[Layer]:
         if layer is not None:
             out.append(layer)
     return out
-
-
-def _instant(text: str) -> datetime.datetime:
-    try:
-        found = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
-    return found if found.tzinfo else found.replace(tzinfo=datetime.UTC)
 
 
 def _contains(outer: BBox, inner: BBox) -> bool:

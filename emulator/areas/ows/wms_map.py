@@ -3,7 +3,6 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from starlette.responses import Response
@@ -22,7 +21,7 @@ from .errors import (
     STYLE_NOT_DEFINED,
     OwsError,
 )
-from .kvp import Call
+from .kvp import Call, bbox_numbers
 from .legend import style_ref
 from .model import View
 from .symbolizers import rules
@@ -117,13 +116,7 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
     bbox_text = call.get("BBOX")
     if not bbox_text:
         raise OwsError("Missing BBOX parameter", MISSING, "bbox")
-    try:
-        values = [float(v) for v in bbox_text.split(",")[:4]]
-    except ValueError:
-        raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox") from None
-    if len(values) != 4:
-        raise OwsError(f"Could not parse BBOX {bbox_text}", INVALID, "bbox")
-    minx, miny, maxx, maxy = values
+    minx, miny, maxx, maxy = bbox_numbers(bbox_text)
     if version == "1.3.0" and crs.is_geographic(srs):
         minx, miny, maxx, maxy = miny, minx, maxy, maxx
     if minx >= maxx or miny >= maxy:
@@ -189,9 +182,8 @@ def held_features(view: View, layer: Layer, call: Call) -> tuple[list[Any], str 
         return [], None, res.srs or "EPSG:4326"
     _, geometry = wfs_query.schema(view, res)
     features = list(table.features)
-    now = datetime.datetime.fromisoformat(call.now.replace("Z", "+00:00"))
     selector = dimensions.feature_selector(
-        view.state, res, call.get("TIME"), call.get("ELEVATION"), now
+        view.state, res, call.get("TIME"), call.get("ELEVATION"), call.instant()
     )
     if selector is not None:
         features = [f for f in features if selector(f.properties)]

@@ -118,7 +118,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.element("ows:Title", title)
         w.element("ows:Abstract", abstract)
         w.start("ows:Keywords")
-        for kw in [k.value for k in published.keywords(keywords)]:
+        for kw in published.keyword_values(keywords):
             w.element("ows:Keyword", kw)
         w.end("ows:Keywords")
         box = view.latlon(item)

@@ -88,7 +88,7 @@ def _apply(f: dict[str, Any], value: str) -> str:
         numbers = [float(v) for v in f.get("values") or [] if _is_number(v)]
         try:
             n = float(value) if kind == "floatParameterFilter" else float(int(value))
-        except ValueError:
+        except (ValueError, OverflowError):  # not a number, or an integer no float holds
             raise OwsError(f"{value} violates filter for parameter {key}", NO_CODE) from None
         show = _java_float if kind == "floatParameterFilter" else (lambda v: str(int(v)))
         if not numbers:

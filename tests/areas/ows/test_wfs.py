@@ -318,6 +318,22 @@ def test_stored_queries(anon, blocks):
             400,
         ),
         ({"request": "Nope", "version": "2.0.0"}, "OperationNotSupported", "Nope", 400),
+        (
+            {"request": "GetFeature", "version": "2.0.0", "typeNames": "sf:blocks", "bbox": "1,2"},
+            "InvalidParameterValue",
+            "bbox",
+            400,
+        ),
+        *(
+            (
+                {"request": "GetFeature", "version": v, "typeNames": "sf:blocks", "bbox": box},
+                "InvalidParameterValue",
+                "bbox",
+                status,
+            )
+            for v, status in (("1.1.0", 200), ("2.0.0", 400))
+            for box in ("nan,0,10,10", "-inf,0,inf,10")
+        ),
     ],
 )
 def test_exceptions(anon, blocks, params, code, locator, status):

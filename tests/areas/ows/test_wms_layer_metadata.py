@@ -6,6 +6,7 @@ dimensions (1.1.1 ``Dimension`` + ``Extent``; 1.3.0 one ``Dimension``)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -769,6 +770,28 @@ def test_unparsable_time_or_elevation_is_refused(
     assert len(exc) == 1 and exc[0].get("code") is None  # GeoServer wraps the Java exception
     assert message in exc[0].text
     assert emu.state.catalog.layers[("sf", "pts")] is before
+
+
+def test_a_long_unparsable_elevation_is_refused(client):
+    _time_ft(client)
+    value = "1" * 20000 + "x"
+    r = client.get("/wms", params={**INFO, "elevation": value})
+    assert r.status_code == 200
+    assert f'For input string: "{value}"' in r.text
+
+
+# Java's double grammar as GeoServer's number parsing takes it, written plainly
+JAVA_DOUBLE = re.compile(
+    r"[+-]?(NaN|Infinity|((\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fFdD]?)"
+    r"|0[xX]([0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?)"
+)
+
+
+@given(st.text(alphabet="0123456789.eE+-xXpPfFdDaAbBIinNty", max_size=14))
+def test_elevation_numbers_follow_javas_double_grammar(text):
+    from geoserver_emulator.areas.ows.dimensions import elevation_error
+
+    assert (elevation_error(text) is None) == (text == "" or bool(JAVA_DOUBLE.fullmatch(text)))
 
 
 @pytest.mark.parametrize(

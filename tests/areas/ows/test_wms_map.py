@@ -171,6 +171,8 @@ def test_a_layer_without_features_draws_nothing(anon):
         ({"srs": "nonsense"}, "InvalidSRS"),
         ({"bbox": "1,2,3"}, "InvalidParameterValue"),
         ({"bbox": "10,0,0,10"}, "InvalidParameterValue"),
+        ({"bbox": "nan,0,10,10"}, "InvalidParameterValue"),
+        ({"bbox": "-inf,0,inf,10"}, "InvalidParameterValue"),
         ({"width": "0"}, "InvalidParameterValue"),
         ({"width": "abc"}, "InvalidParameterValue"),
         ({"format": "image/bmp"}, "InvalidFormat"),

@@ -274,3 +274,22 @@ def test_time_and_elevation_filters_are_wmts_dimensions(client, timed):
         e = etree.fromstring(r.content).find(f"{{{OWS}}}Exception")
         assert e.get("exceptionCode") == "NoApplicableCode"
         assert e.findtext(f"{{{OWS}}}ExceptionText") == message
+
+
+def test_an_integer_filter_refuses_a_value_beyond_any_number(client, timed):
+    # a value no number holds is refused as any other value the filter cannot read
+    _filters(
+        client,
+        timed,
+        "<integerParameterFilter><key>ELEVATION</key><defaultValue></defaultValue>"
+        "<values><int>5</int></values><threshold>1</threshold></integerParameterFilter>",
+    )
+    huge = "9" * 400
+    for value in (huge, "1.5"):
+        r = client.get("/gwc/service/wmts", params={**TILE, "layer": timed, "elevation": value})
+        assert r.status_code == 500
+        e = etree.fromstring(r.content).find(f"{{{OWS}}}Exception")
+        assert e.get("exceptionCode") == "NoApplicableCode"
+        assert e.findtext(f"{{{OWS}}}ExceptionText") == (
+            f"{value} violates filter for parameter ELEVATION"
+        )

@@ -18,8 +18,12 @@ resource guards, never the emulated clock.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 from .errors import Invalid
+
+T = TypeVar("T")
 
 PATTERN_SECONDS = 0.5
 """CPU seconds for the patterns of one request"""
@@ -53,6 +57,17 @@ class Budget:
             self._cpu_end = time.thread_time() + self.seconds
             self._wall_end = time.monotonic() + self.seconds * WALL_FACTOR
         return min(self._cpu_end - time.thread_time(), self._wall_end - time.monotonic())
+
+    def guard(self, test: Callable[[T], bool]) -> Callable[[T], bool]:
+        """``test``, checking this budget (``TooCostly``) before each call: a filter over
+        features, granules or map rows evaluated under the bound."""
+        check = self.check
+
+        def bounded(item: T) -> bool:
+            check()
+            return test(item)
+
+        return bounded
 
     def check(self) -> None:
         """Raise ``TooCostly`` when the time is up."""

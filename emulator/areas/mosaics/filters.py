@@ -185,18 +185,7 @@ def compile_filter(text: str | None, budget: Budget | None = None) -> Predicate 
         return None
     else:
         predicate = _condition(node)
-    return predicate if budget is None else within(predicate, budget)
-
-
-def within(predicate: Predicate, budget: Budget) -> Predicate:
-    """``predicate``, checking ``budget`` before each feature."""
-    check = budget.check
-
-    def bounded(f: Feature) -> bool:
-        check()
-        return predicate(f)
-
-    return bounded
+    return predicate if budget is None else budget.guard(predicate)
 
 
 def _quick_condition(tree: ecql_quick.Tree) -> Predicate:

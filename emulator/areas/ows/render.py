@@ -37,19 +37,6 @@ def _flat(shapely: Any, ring: Any) -> list[float]:
     return out
 
 
-def within(
-    test: Callable[[dict[str, Any]], bool], budget: Budget
-) -> Callable[[dict[str, Any]], bool]:
-    """``test``, checking ``budget`` (``TooCostly``, a 400) before each feature."""
-    check = budget.check
-
-    def bounded(props: dict[str, Any]) -> bool:
-        check()
-        return test(props)
-
-    return bounded
-
-
 @functools.lru_cache(maxsize=256)
 def _rule_predicate(cql: str | None) -> Callable[[dict[str, Any]], bool]:
     """A rule filter's test (compiled once per filter text)."""
@@ -117,9 +104,7 @@ class MapPainter:
 
         active = [r for r in rules if _in_scale(r, scale)]
         budget = Budget("style rule filters")
-        plain = [
-            (r, within(_rule_predicate(r.filter), budget)) for r in active if not r.else_filter
-        ]
+        plain = [(r, budget.guard(_rule_predicate(r.filter))) for r in active if not r.else_filter]
         fallback = [r for r in active if r.else_filter]
         import numpy as np
         import shapely

@@ -8,14 +8,11 @@ of blocking the suite."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
 
 import httpx
-import pytest
 
 from geoserver_emulator import Emulator
 from geoserver_emulator.areas.urlchecks.model import UrlCheck
-from geoserver_emulator.http.server import LiveServer
 
 ADMIN = ("admin", "geoserver")
 LONG_URL = "https://example.com/" + "a" * 8000
@@ -32,21 +29,6 @@ LISTS = [
     "/rest/urlchecks.json",
     "/gwc/rest/layers.json",
 ]
-
-
-@pytest.fixture
-def live() -> Iterator[Callable[[Emulator], str]]:
-    servers: list[tuple[LiveServer, Emulator]] = []
-
-    def start(emu: Emulator) -> str:
-        server = LiveServer(emu.asgi_app).start()
-        servers.append((server, emu))
-        return server.url(emu.context_path)
-
-    yield start
-    for server, emu in servers:
-        server.stop()
-        assert not emu.internal_errors, emu.internal_errors
 
 
 def test_other_clients_are_answered_while_the_worst_pattern_runs(live):

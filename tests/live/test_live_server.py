@@ -2,31 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 import httpx
-import pytest
 
 from geoserver_emulator import Emulator
 from geoserver_emulator.http.server import LiveServer
 
 ADMIN = ("admin", "geoserver")
-
-
-@pytest.fixture
-def live() -> Iterator[Callable[[Emulator], str]]:
-    servers: list[tuple[LiveServer, Emulator]] = []
-
-    def start(emu: Emulator) -> str:
-        server = LiveServer(emu.asgi_app).start()
-        servers.append((server, emu))
-        return server.url(emu.context_path)
-
-    yield start
-    for server, emu in servers:
-        server.stop()
-        assert not server.thread.is_alive()
-        assert not emu.internal_errors, emu.internal_errors
 
 
 def test_serves_rest_with_authentication(live):

@@ -233,7 +233,7 @@ def mosaic_figures(small: int, repeat: int) -> None:
 
     emu = Emulator(docs[small])
     mosaic = next(m for m in emu.state.mosaics.all() if m.name == "big")
-    from geoserver_emulator.areas.mosaics import filters
+    from geoserver_emulator.filters import predicates as filters
 
     text = "elevation > 25 AND ingestion AFTER 2008-06-15T00:00:00Z"
     predicate = filters.compile_filter(text)
@@ -262,8 +262,8 @@ def mosaic_figures(small: int, repeat: int) -> None:
 
     code = (
         "import time\nt=time.perf_counter()\n"
-        "from geoserver_emulator.areas.mosaics import filters\n"
-        "filters.compile_filter(\"elevation > 25 AND location LIKE 'g%'\")\n"
+        "from geoserver_emulator.filters import predicates\n"
+        "predicates.compile_filter(\"elevation > 25 AND location LIKE 'g%'\")\n"
         "print(time.perf_counter()-t)"
     )
     firsts = [

@@ -20,6 +20,8 @@ from .query import Bounds, Query, SortBy
 
 shapely: Any = LazyModule("shapely")
 """imported by the first bbox query (with numpy, a third of a second)"""
+pygeofilter_values: Any = LazyModule("pygeofilter.values")
+"""what a filter's spatial predicates read a geometry as (imported by the first one)"""
 
 
 def select(
@@ -92,9 +94,7 @@ def _reads(flt: Filter, attribute: str) -> bool:
 
 
 def _as_filter_geometry(geom: Any) -> Any:
-    from pygeofilter import values
-
-    return values.Geometry(shapely.geometry.mapping(geom))
+    return pygeofilter_values.Geometry(shapely.geometry.mapping(geom))
 
 
 def ordered(features: Sequence[Feature], sort: Sequence[SortBy]) -> Sequence[Feature]:

@@ -258,7 +258,8 @@ def get_map(view: View, call: Call) -> Response:
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
     for layer, ref in req.layers:
         found = layer_source(view, layer)
-        if found is None or found[1].schema.geometry is None:
+        geometry = found[1].schema.geometry if found is not None else None
+        if found is None or geometry is None:
             continue
         res, source = found
         srs = data_srs(res, source)
@@ -266,7 +267,7 @@ def get_map(view: View, call: Call) -> Response:
         if not held:
             continue
         rule_list = rules(styles.body(view.state, ref) or b"")
-        painter.draw_layer(held, source.schema.geometry, srs, rule_list, scale)
+        painter.draw_layer(held, geometry, srs, rule_list, scale)
     if isinstance(canvas, map_formats.SvgCanvas):
         return Response(canvas.encode(req.transparent), 200, media_type="image/svg+xml")
     if req.format in map_formats.FORMATS:

@@ -310,17 +310,18 @@ def get_tile(view: View, call: Call) -> Response:
         layers = [(item, ref)]
     for layer, ref in layers:
         found = wms_map.layer_source(view, layer)
-        if found is None or found[1].schema.geometry is None:
+        geometry = found[1].schema.geometry if found is not None else None
+        if found is None or geometry is None:
             continue
-        res, source = found
-        data_srs = wms_map.data_srs(res, source)
+        ftype, source = found
+        data_srs = wms_map.data_srs(ftype, source)
         if crs.transform(data_srs, srs) is None:
             continue
         area = wms_map.map_area(bbox, srs, data_srs)
-        held = wms_map.held_features(view, res, source, call, area)
+        held = wms_map.held_features(view, ftype, source, call, area)
         if held:
             rule_list = rules(styles.body(view.state, ref) or b"")
-            painter.draw_layer(held, source.schema.geometry, data_srs, rule_list, scale)
+            painter.draw_layer(held, geometry, data_srs, rule_list, scale)
     body = canvas.encode(fmt, fmt == "image/png")
     return Response(body, 200, media_type=fmt)
 

@@ -13,7 +13,9 @@ shared or slow machine moves both alike:
   fresh process (≤ 50 ms);
 - a single-object GET and an authenticated cheap GET with few and with many layers, styles and
   authentication providers (the ratio many/few: ≈ 1 when independent of the count);
-- a cheap in-process GET against a bare Starlette route through the same transport (≤ 1.3×).
+- a cheap in-process GET against a bare Starlette route through the same transport (≤ 1.3×);
+- feature data (``features/``): a transaction inserting one feature into a table of 100× the
+  features against one of 1× (≤ 3×: no scan per insert), and a read by feature id likewise.
 
 Figures are the best of ``--repeat`` runs (the closest to the code's own cost), never
 asserted by tests. ``--quick`` uses small sizes (the benchmark smoke test).
@@ -233,7 +235,7 @@ def mosaic_figures(small: int, repeat: int) -> None:
 
     emu = Emulator(docs[small])
     mosaic = next(m for m in emu.state.mosaics.all() if m.name == "big")
-    from geoserver_emulator.areas.mosaics import filters
+    from geoserver_emulator.filters import predicates as filters
 
     text = "elevation > 25 AND ingestion AFTER 2008-06-15T00:00:00Z"
     predicate = filters.compile_filter(text)
@@ -262,8 +264,8 @@ def mosaic_figures(small: int, repeat: int) -> None:
 
     code = (
         "import time\nt=time.perf_counter()\n"
-        "from geoserver_emulator.areas.mosaics import filters\n"
-        "filters.compile_filter(\"elevation > 25 AND location LIKE 'g%'\")\n"
+        "from geoserver_emulator.filters import predicates\n"
+        "predicates.compile_filter(\"elevation > 25 AND location LIKE 'g%'\")\n"
         "print(time.perf_counter()-t)"
     )
     firsts = [
@@ -280,6 +282,44 @@ def mosaic_figures(small: int, repeat: int) -> None:
         f"{'  met' if first <= 0.05 else '  MISSED'}",
         flush=True,
     )
+
+
+# -- feature data -------------------------------------------------------------------------------
+
+
+def feature_figures(small: int, repeat: int) -> None:
+    """One feature inserted (and committed) into a big table against a small one, and one
+    feature read by id from each: both independent of the table's size."""
+    from geoserver_emulator.features.memory import MemorySource, schema_of
+    from geoserver_emulator.features.model import Attribute, Feature, FeatureStore, FeatureTable
+    from geoserver_emulator.features.query import Query
+
+    class Type:
+        workspace, store, name, native_name, srs = "ws", "st", "t", None, "EPSG:4326"
+        attributes: list[Any] = []
+
+    def source(n: int) -> MemorySource:
+        table = FeatureTable("t", [Attribute("n", "java.lang.Integer")], None, "EPSG:4326")
+        table.features = [Feature(f"t.{i}", {"n": i}) for i in range(1, n + 1)]
+        return MemorySource(FeatureStore(), ("ws", "st", "t"), table, schema_of(Type(), table))
+
+    sources = {n: source(n) for n in (small, small * 100)}
+
+    def insert(n: int) -> None:
+        for _ in range(20):
+            tx = sources[n].transaction()
+            tx.insert([{"n": 0}])
+            tx.commit()
+
+    def read(n: int) -> None:
+        for i in range(1, 21):
+            assert len(list(sources[n].read(Query(fids=(f"t.{i}",))))) == 1
+
+    for label, fn in (("20 transactions inserting one feature", insert), ("20 reads by fid", read)):
+        fn(small)  # the fid index is built once per table
+        fn(small * 100)
+        times = {n: best(lambda n=n, fn=fn: fn(n), repeat) for n in sources}
+        row(f"{label}: {small * 100} vs {small} features", times[small * 100], times[small], 3)
 
 
 # -- all-or-nothing writes ----------------------------------------------------------------------
@@ -388,6 +428,7 @@ def main() -> int:
     style_figures(args.styles, args.repeat)
     provider_figures(args.providers, args.repeat)
     mosaic_figures(args.granules, args.repeat)
+    feature_figures(args.granules, args.repeat)
     rollback_figures(args.layers, args.repeat)
     journal_figures(4_000 if args.quick else 40_000)
     return 0

@@ -117,9 +117,9 @@ def test_the_check_sees_what_a_first_use_imports() -> None:
     them (shapely and numpy come with the first spatial filter only)."""
     code = START.replace(
         "print(",
-        "from geoserver_emulator.areas.mosaics import filters\n"
-        'filters.compile_filter("BBOX(the_geom, 0, 0, 1, 1)")(\n'
-        '    {"the_geom": filters.shapely.geometry.box(0, 0, 2, 2)})\n'
+        "from geoserver_emulator.filters import predicates\n"
+        'predicates.compile_filter("BBOX(the_geom, 0, 0, 1, 1)")(\n'
+        '    {"the_geom": predicates.shapely.geometry.box(0, 0, 2, 2)})\n'
         "from geoserver_emulator.wire import xml\n"
         "xml.element('x')\n"
         "print(",

@@ -41,9 +41,9 @@ if TYPE_CHECKING:
     from ..areas.seeding.model import SeedingStore
     from ..areas.settings.model import SettingsStore
     from ..areas.styles.model import StyleStore
-    from ..areas.uploads.features import FeatureStore
     from ..areas.urlchecks.model import UrlCheckStore
     from ..areas.users.model import UsersStore
+    from ..features.model import FeatureStore
     from .datadir import DataDir
     from .ids import Ids
 
@@ -62,7 +62,7 @@ STORES: dict[str, str] = {
     "mosaics": "geoserver_emulator.areas.mosaics.model:MosaicStore",
     "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
     "settings": "geoserver_emulator.areas.settings.model:SettingsStore",
-    "features": "geoserver_emulator.areas.uploads.features:FeatureStore",
+    "features": "geoserver_emulator.features.model:FeatureStore",
     "cascade": "geoserver_emulator.areas.cascade.model:Remotes",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty

@@ -27,18 +27,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-ENV = "GEOSERVER_EMULATOR_CACHE"
+from ..core.cachedir import ENV as ENV
+from ..core.cachedir import folder as folder
+
 PACKAGE = Path(__file__).resolve().parent.parent
 """the ``emulator`` package: everything a baseline is made from"""
-
-
-def folder() -> Path | None:
-    """Where entries live, or None when the cache is off."""
-    chosen = os.environ.get(ENV)
-    if chosen is not None:
-        return None if chosen.strip().lower() in ("", "off", "0", "false", "no") else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "geoserver-emulator"
 
 
 def fingerprint(package: Path = PACKAGE) -> bytes:

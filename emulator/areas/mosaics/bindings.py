@@ -12,11 +12,15 @@ Python values: ``str``, ``int``, ``float``, ``bool``, aware UTC ``datetime``, or
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
-from functools import cache
+from datetime import UTC, datetime
 from typing import Any
 
 from ...core.record import record
+from ...filters.converters import format_value as format_value
+from ...filters.converters import instant_of
+from ...filters.converters import iso_instant as iso_instant
+from ...filters.converters import java_double as java_double
+from ...filters.converters import parse_instant as parse_instant
 from ..catalog.bindings import GEOMETRIES, GEOMETRY_PACKAGE
 
 JTS = GEOMETRY_PACKAGE + "."
@@ -189,111 +193,10 @@ def convert(value: Any, binding: str) -> Any:
     return None
 
 
-def format_value(value: Any) -> str:
-    """A value as GeoServer writes it in GML: Java's number and ISO 8601 formats."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return java_double(value)
-    if isinstance(value, datetime):
-        return iso_instant(value)
-    return str(value)
-
-
-def java_double(x: float) -> str:
-    """``Double.toString``: ``10.0``, ``0.001``, ``1.0E7``, ``1.2345E-4``."""
-    if x != x:
-        return "NaN"
-    if x in (float("inf"), float("-inf")):
-        return "Infinity" if x > 0 else "-Infinity"
-    sign = "-" if str(x).startswith("-") else ""
-    if x == 0:
-        return sign + "0.0"
-    if 1e-3 <= abs(x) < 1e7:
-        text = repr(x)
-        return text if "." in text else text + ".0"
-    digits, point = _shortest_digits(abs(x))
-    return f"{sign}{digits[0]}.{digits[1:] or '0'}E{point - 1}"
-
-
-def _shortest_digits(x: float) -> tuple[str, int]:
-    """The shortest round-tripping digits of ``x`` > 0, and ``p`` with x = 0.DIGITS × 10^p."""
-    mantissa, _, exp = repr(x).partition("e")
-    whole, _, frac = mantissa.partition(".")
-    raw = whole + frac
-    stripped = raw.lstrip("0")
-    point = len(whole) + int(exp or 0) - (len(raw) - len(stripped))
-    return stripped.rstrip("0") or "0", point
-
-
-def iso_instant(dt: datetime) -> str:
-    """``2008-10-31T00:00:00Z`` (milliseconds shown only when there are some)."""
-    dt = dt.astimezone(UTC)
-    millis = dt.microsecond // 1000
-    base = dt.strftime("%Y-%m-%dT%H:%M:%S")
-    return f"{base}.{millis:03d}Z" if millis else f"{base}Z"
-
-
 def geojson_instant(dt: datetime) -> str:
     """``2008-11-01T00:00:00.000+0000``, as GeoServer's GeoJSON writes dates."""
     dt = dt.astimezone(UTC)
     return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}+0000"
-
-
-@cache
-def _iso_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The extended and compact ISO 8601 forms (compiled on first use)."""
-    extended = re.compile(
-        r"(?P<y>\d{4})(?:-(?P<mo>\d{2})(?:-(?P<d>\d{2}))?)?"
-        r"(?:[Tt ](?P<h>\d{2})(?::(?P<mi>\d{2})(?::(?P<s>\d{2})(?:[.,](?P<f>\d+))?)?)?)?"
-        r"(?P<z>Z|[+-]\d{2}:?\d{2})?"
-    )
-    compact = re.compile(
-        r"(?P<y>\d{4})(?:(?P<mo>\d{2})(?:(?P<d>\d{2}))?)?"
-        r"(?:[Tt](?P<h>\d{2})(?:(?P<mi>\d{2})(?:(?P<s>\d{2})(?P<f>\d*))?)?)?"
-        r"(?P<z>Z|[+-]\d{2}:?\d{2})?"
-    )
-    return extended, compact
-
-
-def parse_instant(text: str) -> datetime | None:
-    """A lenient ISO 8601 reading of a date or date-time (compact or extended), as GeoTools'
-    ``DateTimeParser`` reads file-name timestamps: the start of the period the text names,
-    in UTC unless it carries an offset. None when the text is not such a date."""
-    text = text.strip()
-    for pattern in _iso_patterns():
-        match = pattern.fullmatch(text)
-        if match is not None:
-            return _instant(match.groupdict())
-    return None
-
-
-def _instant(g: dict[str, str | None]) -> datetime | None:
-    def num(key: str, default: int) -> int:
-        value = g.get(key)
-        return int(value) if value else default
-
-    frac = g.get("f") or ""
-    millis = int(frac[:3].ljust(3, "0")) if len(frac) <= 3 else int(frac) % 1000
-    try:
-        dt = datetime(
-            num("y", 0),
-            num("mo", 1),
-            num("d", 1),
-            num("h", 0),
-            num("mi", 0),
-            num("s", 0),
-            millis * 1000,
-            tzinfo=UTC,
-        )
-    except ValueError:
-        return None
-    zone = g.get("z")
-    if zone and zone != "Z":
-        sign = 1 if zone[0] == "+" else -1
-        digits = zone[1:].replace(":", "")
-        dt -= sign * timedelta(hours=int(digits[:2]), minutes=int(digits[2:]))
-    return dt
 
 
 _SIMPLE_DATE_TOKENS = {
@@ -339,4 +242,4 @@ def parse_with_format(text: str, pattern: re.Pattern[str]) -> datetime | None:
     groups = match.groupdict()
     if groups.get("yy") is not None:
         groups["y"] = str(2000 + int(groups["yy"] or 0))
-    return _instant(groups)
+    return instant_of(groups)

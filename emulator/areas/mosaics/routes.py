@@ -204,9 +204,9 @@ async def index(request: Request) -> Response:
 async def granules(request: Request) -> Response:
     ctx = _ctx(request)
     mosaic, native, _ = _index_target(request, ctx)
-    from . import filters  # pygeofilter, lark and shapely are slow to import: on first use
+    from ...filters import predicates  # pygeofilter, lark, shapely: imported on first use
 
-    predicate = filters.compile_filter(request.query_params.get("filter"), Budget("filter"))
+    predicate = predicates.compile_filter(request.query_params.get("filter"), Budget("filter"))
     if request.method == "DELETE":
         policy = service.purge_policy(request.query_params.get("purge"))
         bbox = _flag(request, "updateBBox") and predicate is not None

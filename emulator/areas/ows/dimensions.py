@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...features.resolver import source_for
 from ..catalog.entities import Coverage, FeatureType, Resource
 from ..catalog.tree import java_number
 from . import sources
@@ -106,12 +107,10 @@ def _values(
         )
     if isinstance(resource, FeatureType):
         attr = info.get("attribute")
-        table = sources.feature_table(
-            state, resource.workspace, resource.store, resource.native_name or resource.name
-        )
-        if not attr or table is None:
+        source = source_for(state, resource) if attr else None
+        if not attr or source is None:
             return []
-        return [f.properties.get(attr) for f in table.features]
+        return source.values(str(attr))
     return []
 
 
@@ -132,7 +131,7 @@ def _instant(value: Any) -> datetime.datetime | None:
         return datetime.datetime(value.year, value.month, value.day, tzinfo=datetime.UTC)
     if value is None or value == "":
         return None
-    from ..mosaics.bindings import parse_instant
+    from ...filters.converters import parse_instant
 
     return parse_instant(str(value))
 

@@ -42,10 +42,10 @@ def _rule_predicate(cql: str | None) -> Callable[[dict[str, Any]], bool]:
     """A rule filter's test (compiled once per filter text)."""
     if not cql:
         return lambda props: True
-    from ..mosaics import filters
+    from ...filters import predicates
 
     try:
-        test = filters.compile_filter(cql)
+        test = predicates.compile_filter(cql)
     except EmulatorError:
         return lambda props: False
     if test is None:

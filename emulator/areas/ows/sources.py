@@ -1,9 +1,10 @@
-"""The one place the OGC services read the service settings and the feature data.
+"""The one place the OGC services read the service settings and what other areas hold.
 
-Both come from other areas' stores (``INTERFACES.md``): ``state.settings`` (the WMS, WFS,
-WCS and WMTS configuration, the contact, the update sequence) and ``state.features`` (the
-rows behind file-backed feature types). A state without them (an older build, or a store
-not registered) reads as a fresh GeoServer: the defaults below and no features.
+They come from other areas' stores (``INTERFACES.md``): ``state.settings`` (the WMS, WFS,
+WCS and WMTS configuration, the contact, the update sequence), the uploaded coverages'
+grids and the mosaics' indexes. A state without them (an older build, or a store not
+registered) reads as a fresh GeoServer: the defaults below. Feature data is read through
+``features.source_for``.
 """
 
 from __future__ import annotations
@@ -146,40 +147,6 @@ def update_sequence(state: State) -> int:
     if settings is None:
         return 0
     return int(settings.update_sequence)
-
-
-def feature_table(state: State, workspace: str, store: str, native_name: str) -> Any | None:
-    """The features behind a feature type (``FeatureTable``), or None when none are held."""
-    features = _store(state, "features")
-    if features is None:
-        return None
-    return features.get(workspace, store, native_name)
-
-
-def feature_store(state: State) -> Any | None:
-    """The features store itself (for writes: WFS transactions), None when absent."""
-    return _store(state, "features")
-
-
-def new_feature_table(
-    name: str, attributes: list[tuple[str, str, bool]], geometry: str | None, srs: str
-) -> Any:
-    """An empty ``FeatureTable`` for a feature type that has none yet (a database-backed
-    type, whose rows exist only once a transaction inserts them)."""
-    from ..uploads.features import Attribute, FeatureTable
-
-    return FeatureTable(
-        name=name,
-        attributes=[Attribute(n, b, nillable) for n, b, nillable in attributes],
-        geometry=geometry,
-        srs=srs,
-    )
-
-
-def new_feature(fid: str, properties: dict[str, Any]) -> Any:
-    from ..uploads.features import Feature
-
-    return Feature(fid, properties)
 
 
 def coverage_grid(

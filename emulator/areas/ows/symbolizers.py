@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core.errors import EmulatorError
 from ...core.record import field, record
+from ...filters.ogc_xml import filter_cql, first_condition
 from ...wire import xml as wxml
 
 KINDS = {
@@ -115,7 +116,7 @@ def _rule(el: Any) -> Rule:
         title=wxml.text(source, "Title"),
         titles=titles,
         abstract=wxml.text(source, "Abstract"),
-        filter=filter_cql(_first(flt)) if flt is not None else None,
+        filter=filter_cql(first_condition(flt)) if flt is not None else None,
         else_filter=wxml.child(el, "ElseFilter") is not None,
         min_scale=_float(wxml.text(el, "MinScaleDenominator")),
         max_scale=_float(wxml.text(el, "MaxScaleDenominator")),
@@ -238,86 +239,3 @@ def _symbolizer(el: Any) -> Symbolizer:
         stroke=_params(stroke) if stroke is not None else None,
         **common,
     )
-
-
-# -- OGC filter to CQL ---------------------------------------------------------------------
-
-_COMPARISONS = {
-    "PropertyIsEqualTo": "=",
-    "PropertyIsNotEqualTo": "<>",
-    "PropertyIsLessThan": "<",
-    "PropertyIsGreaterThan": ">",
-    "PropertyIsLessThanOrEqualTo": "<=",
-    "PropertyIsGreaterThanOrEqualTo": ">=",
-}
-
-
-def _first(el: Any) -> Any | None:
-    return next((c for c in el if isinstance(c.tag, str)), None)
-
-
-def _expr(el: Any | None) -> str:
-    if el is None:
-        return "NULL"
-    name = wxml.local(el.tag)
-    if name in ("PropertyName", "ValueReference"):
-        return (el.text or "").strip()
-    if name == "Literal":
-        text = (el.text or "").strip()
-        try:
-            int(text)
-            return text
-        except ValueError:
-            pass
-        try:
-            float(text)
-            return text
-        except ValueError:
-            return "'" + text.replace("'", "''") + "'"
-    if name in ("Add", "Sub", "Mul", "Div"):
-        op = {"Add": "+", "Sub": "-", "Mul": "*", "Div": "/"}[name]
-        args = [c for c in el if isinstance(c.tag, str)]
-        return "(" + f" {op} ".join(_expr(a) for a in args) + ")"
-    if name == "Function":
-        args = [_expr(c) for c in el if isinstance(c.tag, str)]
-        return f"{el.get('name')}({', '.join(args)})"
-    return (el.text or "").strip()
-
-
-def filter_cql(el: Any | None) -> str | None:
-    """GeoTools' CQL text of an OGC filter element (None for an empty filter)."""
-    if el is None:
-        return None
-    name = wxml.local(el.tag)
-    kids = [c for c in el if isinstance(c.tag, str)]
-    if name in ("And", "Or"):
-        parts = [filter_cql(c) or "INCLUDE" for c in kids]
-        return "(" + f" {name.upper()} ".join(parts) + ")"
-    if name == "Not":
-        return f"NOT ({filter_cql(kids[0]) if kids else 'INCLUDE'})"
-    if name in _COMPARISONS:
-        lhs = _expr(kids[0] if kids else None)
-        rhs = _expr(kids[1] if len(kids) > 1 else None)
-        return f"{lhs} {_COMPARISONS[name]} {rhs}"
-    if name == "PropertyIsBetween":
-        lower = wxml.child(el, "LowerBoundary")
-        upper = wxml.child(el, "UpperBoundary")
-        return (
-            f"{_expr(kids[0])} BETWEEN {_expr(_first(lower) if lower is not None else None)}"
-            f" AND {_expr(_first(upper) if upper is not None else None)}"
-        )
-    if name == "PropertyIsLike":
-        pattern = _expr(kids[1]) if len(kids) > 1 else "''"
-        wild, single = el.get("wildCard", "*"), el.get("singleChar", ".")
-        if pattern.startswith("'"):
-            pattern = pattern.replace(wild, "%").replace(single, "_")
-        return f"{_expr(kids[0])} LIKE {pattern}"
-    if name == "PropertyIsNull":
-        return f"{_expr(kids[0])} IS NULL"
-    if name == "FeatureId" or name == "GmlObjectId" or name == "ResourceId":
-        ids = [
-            c.get("fid") or c.get("rid") or c.get("{http://www.opengis.net/gml}id")
-            for c in [el, *kids]
-        ]
-        return "IN (" + ", ".join(f"'{i}'" for i in ids if i) + ")"
-    return "INCLUDE"

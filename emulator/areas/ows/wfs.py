@@ -8,13 +8,13 @@ from typing import Any
 from starlette.responses import Response
 
 from ...core.errors import EmulatorError
+from ...filters import ogc_xml
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType
 from . import gml, sources, wfs_capabilities, wfs_query
 from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
 from .kvp import Call, bbox_numbers
 from .model import View
-from .symbolizers import filter_cql
 from .writer import XmlWriter, attr
 
 V100, V110, V200 = wfs_capabilities.VERSIONS
@@ -300,14 +300,10 @@ def _filter_to_cql(text: str) -> str:
         first = root
     if first is None:
         return "INCLUDE"
-    if wxml.local(first.tag) in ("FeatureId", "GmlObjectId", "ResourceId"):
-        ids = [
-            c.get("fid") or c.get("rid") or c.get("{http://www.opengis.net/gml}id")
-            for c in root
-            if isinstance(c.tag, str)
-        ]
+    if wxml.local(first.tag) in ogc_xml.ID_ELEMENTS:
+        ids = [ogc_xml.id_of(c) for c in root if isinstance(c.tag, str)]
         return "IN (" + ", ".join(f"'{i}'" for i in ids if i) + ")"
-    return filter_cql(first) or "INCLUDE"
+    return ogc_xml.filter_cql(first) or "INCLUDE"
 
 
 def get_feature(view: View, call: Call) -> Response:

@@ -1,17 +1,19 @@
 """WFS queries over the features the emulator holds: type names, feature ids, BBOX,
 CQL_FILTER and FILTER (an OGC filter, read as CQL), sorting, paging and property
-selection. Pure domain logic over ``state.features`` (read through ``sources``)."""
+selection. Pure domain logic: the data is read through ``features.source_for``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from ...core.budget import Budget, TooCostly
 from ...core.errors import EmulatorError
-from ...core.record import field, record
+from ...core.record import field, record, replace
+from ...features import resolver
+from ...features.query import Query as FeatureQuery
+from ...filters.tree import Filter
 from ..catalog.entities import FeatureType, is_projected
-from . import sources
 from .errors import INVALID, OwsError
 from .model import View
 
@@ -62,22 +64,9 @@ def _find_type(view: View, name: str) -> FeatureType | None:
 
 def schema(view: View, ft: FeatureType) -> tuple[list[tuple[str, str, bool]], str | None]:
     """(name, binding, nillable) per attribute, and the geometry attribute's name: the
-    catalog's attribute list, else the feature table's."""
-    table = sources.feature_table(view.state, ft.workspace, ft.store, ft.native_name or ft.name)
-    if ft.attributes:
-        attrs = [(a.name, a.binding or "java.lang.String", a.nillable) for a in ft.attributes]
-    elif table is not None:
-        attrs = [(a.name, a.binding, a.nillable) for a in table.attributes]
-    else:
-        attrs = []
-    geometry = next((n for n, b, _ in attrs if _is_geometry(b)), None)
-    if table is not None and table.geometry:
-        geometry = table.geometry
-    return attrs, geometry
-
-
-def _is_geometry(binding: str) -> bool:
-    return binding.startswith(("org.locationtech.jts.geom.", "com.vividsolutions.jts.geom."))
+    catalog's attribute list, else the feature data's."""
+    _, found = resolver.schema(view.state, ft)
+    return [(a.name, a.binding, a.nillable) for a in found.attributes], found.geometry
 
 
 @record
@@ -93,9 +82,8 @@ class Query:
 
 
 def run(view: View, ft: FeatureType, q: Query) -> Result:
-    attrs, geometry = schema(view, ft)
-    table = sources.feature_table(view.state, ft.workspace, ft.store, ft.native_name or ft.name)
-    features = list(table.features) if table is not None else []
+    source, found = resolver.schema(view.state, ft)
+    attrs = [(a.name, a.binding, a.nillable) for a in found.attributes]
     names = {n for n, _, _ in attrs}
     if q.properties is not None:
         for p in q.properties:
@@ -105,73 +93,57 @@ def run(view: View, ft: FeatureType, q: Query) -> Result:
                     INVALID,
                     "propertyName",
                 )
-    if q.fids is not None:
-        wanted = set(q.fids)
-        features = [f for f in features if f.fid in wanted]
-    if q.bbox is not None and geometry is not None:
-        import shapely.geometry
-
-        box = shapely.geometry.box(*q.bbox)
-        features = [
-            f
-            for f in features
-            if f.properties.get(geometry) is not None and f.properties[geometry].intersects(box)
-        ]
-    if q.cql:
-        test = predicate(q.cql, geometry)
-        features = [f for f in features if test(f.properties)]
-    for key, descending in reversed(q.sort):
+    flt = parse_filter(q.cql) if q.cql else None
+    fids = tuple(q.fids) if q.fids is not None else None
+    selection = FeatureQuery(fids, q.bbox, flt)
+    with filter_errors():
+        matched = source.count(selection) if source is not None else _compiled(flt)
+    for key, _ in q.sort:
         if key.rsplit(":", 1)[-1] not in names:
             raise OwsError(
                 f"Illegal property name: {key} for feature type {ft.name}", INVALID, "sortBy"
             )
-        local = key.rsplit(":", 1)[-1]
-        present = [f for f in features if f.properties.get(local) is not None]
-        missing = [f for f in features if f.properties.get(local) is None]
-        present.sort(key=lambda f: f.properties[local], reverse=descending)
-        features = present + missing if not descending else missing + present
-    matched = len(features)
-    end = None if q.count is None else q.start + q.count
-    page = features[q.start : end]
     keep = attrs
     if q.properties is not None:
         wanted = {p.rsplit(":", 1)[-1] for p in q.properties}
         keep = [a for a in attrs if a[0] in wanted]
-    rows = [Row(f.fid, {n: f.properties.get(n) for n, _, _ in keep}) for f in page]
-    return Result(ft, [(n, b) for n, b, _ in keep], geometry, rows, matched)
+    rows: list[Row] = []
+    if source is not None:
+        sort = tuple((key.rsplit(":", 1)[-1], desc) for key, desc in q.sort)
+        page = replace(selection, sort=sort, start=q.start, count=q.count)
+        page = replace(page, properties=tuple(n for n, _, _ in keep))
+        with filter_errors():
+            rows = [Row(f.fid, f.properties) for f in source.read(page)]
+    return Result(ft, [(n, b) for n, b, _ in keep], found.geometry, rows, matched)
 
 
-def predicate(cql: str, geometry: str | None) -> Callable[[dict[str, Any]], bool]:
-    """The filter's test over feature properties; it evaluates under one ``Budget`` (from
-    this call on), past which it raises an ``InvalidParameterValue`` exception."""
-    from ..mosaics import filters
+def parse_filter(cql: str) -> Filter:
+    """The ``Filter`` of a request's CQL text; a filter that does not parse is an
+    ``InvalidParameterValue`` exception (locator ``filter``)."""
+    from ...filters import ecql
 
     try:
-        test = filters.compile_filter(cql, Budget("filter"))
+        return ecql.parse(cql)
     except EmulatorError as exc:
         raise OwsError(exc.message, INVALID, "filter") from None
-    if test is None:
-        return lambda props: True
-
-    def wrapped(props: dict[str, Any]) -> bool:
-        values = dict(props)
-        if geometry is not None and values.get(geometry) is not None:
-            values[geometry] = _as_filter_geometry(values[geometry])
-        try:
-            return bool(test(values))
-        except TooCostly as exc:
-            raise OwsError(exc.message, INVALID, "filter") from None
-        except (TypeError, ValueError):
-            return False
-
-    return wrapped
 
 
-def _as_filter_geometry(geom: Any) -> Any:
-    import shapely.geometry
-    from pygeofilter import values
+@contextmanager
+def filter_errors() -> Iterator[None]:
+    """A filter's errors while the data is read (one it cannot evaluate, one that runs past
+    its time bound) as an ``InvalidParameterValue`` exception (locator ``filter``)."""
+    try:
+        yield
+    except EmulatorError as exc:
+        raise OwsError(exc.message, INVALID, "filter") from None
 
-    return values.Geometry(shapely.geometry.mapping(geom))
+
+def _compiled(flt: Filter | None) -> int:
+    """Nothing matched (there is no data), once the filter is known to compile."""
+    from ...filters import predicates
+
+    predicates.predicate(flt)
+    return 0
 
 
 def flips(ft: FeatureType, version: str) -> bool:

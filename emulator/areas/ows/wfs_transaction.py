@@ -2,21 +2,26 @@
 emulator holds. Every operation is checked and applied to copies first; the state changes
 only when the whole transaction succeeded (all or nothing), as a database transaction does.
 
-A feature type without a feature table yet (a database-backed type) gets one on its first
-insert, with the feature type's attributes. Layer write rules (``ws.layer.w``) apply.
+The data is written through ``features.source_for`` (one ``FeatureTransaction`` per feature
+type, committed together once every operation succeeded). A feature type without data yet
+(a database-backed type) gets a table on its first write, with the feature type's
+attributes. Layer write rules (``ws.layer.w``) apply.
 """
 
 from __future__ import annotations
 
-import copy
 import datetime
 from typing import Any
 
+from ...features.model import GEOMETRY_PACKAGES
+from ...features.query import Query
+from ...features.resolver import source_for
+from ...features.source import FeatureSource, FeatureTransaction
+from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
-from . import gml, sources, wfs_query
+from . import gml, wfs_query
 from .errors import INVALID, MISSING, Denied, OwsError
 from .model import View, can_write
-from .symbolizers import filter_cql
 from .writer import XmlWriter
 
 WFS_NS = {
@@ -65,8 +70,9 @@ class Transaction:
     def __init__(self, view: View, version: str) -> None:
         self.view = view
         self.version = version
-        self.tables: dict[tuple[str, str, str], Any] = {}
-        """working copies, by (workspace, store, native name)"""
+        self.writes: dict[tuple[str, str, str], tuple[FeatureSource, FeatureTransaction]] = {}
+        """the source and open transaction of each type written, by (workspace, store,
+        native name)"""
         self.inserted: list[str] = []
         self.updated = 0
         self.deleted = 0
@@ -106,18 +112,18 @@ class Transaction:
             raise Denied(self.view.principal.anonymous)
         return ft
 
-    def _table(self, ft: FeatureType) -> Any:
+    def _write(self, ft: FeatureType) -> tuple[FeatureSource, FeatureTransaction]:
+        """The type's source and this request's transaction on it (a type without data
+        gets a new table, stored on commit)."""
         key = (ft.workspace, ft.store, ft.native_name or ft.name)
-        if key not in self.tables:
-            found = sources.feature_table(self.view.state, *key)
-            if found is not None:
-                self.tables[key] = copy.deepcopy(found)
-            else:
-                attrs, geometry = wfs_query.schema(self.view, ft)
-                self.tables[key] = sources.new_feature_table(
-                    key[2], attrs, geometry, ft.srs or "EPSG:4326"
+        if key not in self.writes:
+            source = source_for(self.view.state, ft, create=True)
+            if source is None:
+                raise OwsError(
+                    "The emulator keeps no feature data: transactions are refused", INVALID
                 )
-        return self.tables[key]
+            self.writes[key] = (source, source.transaction())
+        return self.writes[key]
 
     # -- operations --------------------------------------------------------------------
 
@@ -126,8 +132,8 @@ class Transaction:
             if not isinstance(feature_el.tag, str):
                 continue
             ft = self._type(_local(feature_el.tag), _ns(feature_el.tag))
-            table = self._table(ft)
-            bindings = {a.name: a.binding for a in table.attributes}
+            _, tx = self._write(ft)
+            bindings = {a.name: a.binding for a in tx.attributes}
             props: dict[str, Any] = {name: None for name in bindings}
             for prop in feature_el:
                 if not isinstance(prop.tag, str):
@@ -138,13 +144,11 @@ class Transaction:
                         f"Unknown property {name} for feature type {ft.name}", INVALID, name
                     )
                 props[name] = self._value(prop, bindings[name], ft)
-            fid = self._next_fid(table, ft)
-            table.features.append(sources.new_feature(fid, props))
-            self.inserted.append(fid)
+            self.inserted += tx.insert([props])
 
     def _value(self, prop: Any, binding: str, ft: FeatureType) -> Any:
         geom_el = next((c for c in prop if isinstance(c.tag, str)), None)
-        if binding.startswith(("org.locationtech.jts.geom.", "com.vividsolutions.jts.geom.")):
+        if binding.startswith(GEOMETRY_PACKAGES):
             if geom_el is None:
                 return None
             try:
@@ -153,36 +157,22 @@ class Transaction:
                 raise OwsError(f"Invalid geometry: {exc}", INVALID, _local(prop.tag)) from None
         return _convert(prop.text or "", binding)
 
-    def _next_fid(self, table: Any, ft: FeatureType) -> str:
-        prefix = table.name
-        numbers = []
-        for f in table.features:
-            head, _, tail = f.fid.rpartition(".")
-            if head == prefix and tail.isdigit():
-                numbers.append(int(tail))
-        return f"{prefix}.{max(numbers, default=0) + 1}"
-
-    def _matching(self, el: Any, ft: FeatureType, table: Any) -> list[Any]:
+    def _selection(self, el: Any) -> Query:
+        """The features an Update or Delete names: its filter's ids or condition (no
+        filter: every feature)."""
         flt = next((c for c in el if _local(c.tag) == "Filter"), None)
         if flt is None:
-            return list(table.features)
-        first = next((c for c in flt if isinstance(c.tag, str)), None)
-        if first is not None and _local(first.tag) in ("FeatureId", "GmlObjectId", "ResourceId"):
-            ids = {
-                c.get("fid") or c.get("rid") or c.get("{http://www.opengis.net/gml}id")
-                for c in flt
-                if isinstance(c.tag, str)
-            }
-            return [f for f in table.features if f.fid in ids]
-        cql = filter_cql(first) or "INCLUDE"
-        _, geometry = wfs_query.schema(self.view, ft)
-        test = wfs_query.predicate(cql, geometry)
-        return [f for f in table.features if test(f.properties)]
+            return Query()
+        ids = ogc_xml.resource_ids(flt)
+        if ids is not None:
+            return Query(fids=tuple(i for i in ids if i))
+        cql = ogc_xml.filter_cql(ogc_xml.first_condition(flt)) or "INCLUDE"
+        return Query(filter=wfs_query.parse_filter(cql))
 
     def update(self, el: Any) -> None:
         ft = self._type(el.get("typeName") or el.get("typeNames"))
-        table = self._table(ft)
-        bindings = {a.name: a.binding for a in table.attributes}
+        _, tx = self._write(ft)
+        bindings = {a.name: a.binding for a in tx.attributes}
         changes: dict[str, Any] = {}
         for prop in el:
             if _local(prop.tag) != "Property":
@@ -193,27 +183,38 @@ class Transaction:
                 raise OwsError(f"Unknown property {name} for feature type {ft.name}", INVALID, name)
             value_el = next((c for c in prop if _local(c.tag) == "Value"), None)
             changes[name] = None if value_el is None else self._value(value_el, bindings[name], ft)
-        for feature in self._matching(el, ft, table):
-            feature.properties.update(changes)
-            self.updated += 1
+        selection = self._selection(el)
+        with wfs_query.filter_errors():
+            self.updated += tx.update(selection, changes)
 
     def delete(self, el: Any) -> None:
         ft = self._type(el.get("typeName") or el.get("typeNames"))
-        table = self._table(ft)
-        gone = {id(f) for f in self._matching(el, ft, table)}
-        self.deleted += len(gone)
-        table.features = [f for f in table.features if id(f) not in gone]
+        _, tx = self._write(ft)
+        selection = self._selection(el)
+        with wfs_query.filter_errors():
+            self.deleted += tx.delete(selection)
 
     def commit(self) -> None:
-        store = sources.feature_store(self.view.state)
-        if store is None:
-            raise OwsError("The emulator keeps no feature data: transactions are refused", INVALID)
-        for (ws, st, _), table in self.tables.items():
-            store.put(ws, st, table)
+        for _, tx in self.writes.values():
+            tx.commit()
+
+    def discard(self) -> None:
+        for _, tx in self.writes.values():
+            tx.discard()
 
 
 def run(view: View, root: Any, version: str) -> Transaction:
     tx = Transaction(view, version)
+    try:
+        _apply(tx, root)
+    except BaseException:
+        tx.discard()
+        raise
+    tx.commit()
+    return tx
+
+
+def _apply(tx: Transaction, root: Any) -> None:
     for op in root:
         kind = _local(op.tag)
         if kind == "Insert":
@@ -225,8 +226,6 @@ def run(view: View, root: Any, version: str) -> Transaction:
         elif kind in ("Native", "LockId", "Replace") or not kind:
             if kind:
                 raise OwsError(f"{kind} is not supported by the emulator", INVALID, kind)
-    tx.commit()
-    return tx
 
 
 def response(tx: Transaction, version: str) -> bytes:

@@ -3,11 +3,16 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from starlette.responses import Response
 
 from ...core.record import record
+from ...features.model import Feature
+from ...features.query import Bounds, Query
+from ...features.resolver import source_for
+from ...features.source import FeatureSource
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
 from . import crs, dimensions, map_formats, paint, render, sources, styles, wfs_query
@@ -171,23 +176,65 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
     )
 
 
-def held_features(view: View, layer: Layer, call: Call) -> tuple[list[Any], str | None, str]:
-    """The features held for a layer, those the request's ``TIME``/``ELEVATION`` (or the
-    dimensions' default values) select; the geometry attribute; the data's CRS."""
+def layer_source(view: View, layer: Layer) -> tuple[FeatureType, FeatureSource] | None:
+    """The feature type of a layer and the source of its data; None for a coverage or a
+    feature type without data."""
     res = view.resource(layer)
     if not isinstance(res, FeatureType):
-        return [], None, res.srs or "EPSG:4326"
-    table = sources.feature_table(view.state, res.workspace, res.store, res.native_name or res.name)
-    if table is None:
-        return [], None, res.srs or "EPSG:4326"
-    _, geometry = wfs_query.schema(view, res)
-    features = list(table.features)
+        return None
+    source = source_for(view.state, res)
+    return None if source is None else (res, source)
+
+
+def data_srs(res: FeatureType, source: FeatureSource) -> str:
+    """The CRS the layer's geometries are read in: the declared one, else the data's."""
+    return res.srs or source.schema.srs
+
+
+def held_features(
+    view: View,
+    res: FeatureType,
+    source: FeatureSource,
+    call: Call,
+    bbox: Bounds | None = None,
+    count: int | None = None,
+) -> list[Feature]:
+    """The features of a layer's data within ``bbox`` (in the data's CRS; None: all) that
+    the request's ``TIME``/``ELEVATION`` (or the dimensions' default values) select, the
+    first ``count`` of them (None: all)."""
     selector = dimensions.feature_selector(
         view.state, res, call.get("TIME"), call.get("ELEVATION"), call.instant()
     )
+    query = Query(bbox=bbox, count=count if selector is None else None)
+    found = list(source.read(query))
     if selector is not None:
-        features = [f for f in features if selector(f.properties)]
-    return features, geometry, res.srs or table.srs
+        found = [f for f in found if selector(f.properties)]
+        found = found if count is None else found[:count]
+    return found
+
+
+MAP_MARGIN = 1.0
+"""how far around a map its features are read, in map widths and heights: a symbol or label
+of a feature just outside the map may reach into it (GeoServer grows the area by the
+style's estimated symbol size)"""
+
+
+def map_area(bbox: tuple[float, float, float, float], srs: str, data_srs: str) -> Bounds | None:
+    """The area a map of ``bbox`` (in ``srs``) reads, grown by ``MAP_MARGIN``, in the data's
+    CRS; None when it cannot be said (the data's CRS is not one ``crs`` transforms into:
+    nothing of it is drawn)."""
+    to_data = crs.transform(srs, data_srs)
+    minx, miny, maxx, maxy = bbox
+    dx, dy = abs(maxx - minx) * MAP_MARGIN, abs(maxy - miny) * MAP_MARGIN
+    if to_data is None:
+        return None
+    try:
+        corners = [to_data(x, y) for x in (minx - dx, maxx + dx) for y in (miny - dy, maxy + dy)]
+    except (OverflowError, ValueError):
+        return None
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    out = (min(xs), min(ys), max(xs), max(ys))
+    return out if all(math.isfinite(v) for v in out) else None
 
 
 def get_map(view: View, call: Call) -> Response:
@@ -210,12 +257,17 @@ def get_map(view: View, call: Call) -> Response:
     painter = render.MapPainter(canvas, req.bbox, req.srs)
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
     for layer, ref in req.layers:
-        features, geometry, data_srs = held_features(view, layer, call)
-        if not features or geometry is None:
+        found = layer_source(view, layer)
+        geometry = found[1].schema.geometry if found is not None else None
+        if found is None or geometry is None:
             continue
-        painter.draw_layer(
-            features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale
-        )
+        res, source = found
+        srs = data_srs(res, source)
+        held = held_features(view, res, source, call, map_area(req.bbox, req.srs, srs))
+        if not held:
+            continue
+        rule_list = rules(styles.body(view.state, ref) or b"")
+        painter.draw_layer(held, geometry, srs, rule_list, scale)
     if isinstance(canvas, map_formats.SvgCanvas):
         return Response(canvas.encode(req.transparent), 200, media_type="image/svg+xml")
     if req.format in map_formats.FORMATS:
@@ -265,8 +317,6 @@ def feature_info(
     py = (maxy - miny) / req.height
     radius = 3
     found: list[tuple[FeatureType, str | None, list[Any]]] = []
-    import shapely.geometry
-
     for name in names:
         item = view.find(name, "query_layers")
         layers = list(view.member_layers(item)) if isinstance(item, LayerGroup) else [item]
@@ -278,20 +328,17 @@ def feature_info(
             res = view.resource(layer)
             if not isinstance(res, FeatureType):
                 continue
-            features, geometry, data_srs = held_features(view, layer, call)
-            to_data = crs.transform(req.srs, data_srs)
-            if geometry is None or to_data is None:
+            source = source_for(view.state, res)
+            geometry = source.schema.geometry if source is not None else None
+            srs = data_srs(res, source) if source is not None else res.srs or "EPSG:4326"
+            to_data = crs.transform(req.srs, srs)
+            if source is None or geometry is None or to_data is None:
                 found.append((res, geometry, []))
                 continue
             x0, y0 = to_data(minx + (i - radius) * px, maxy - (j + radius + 1) * py)
             x1, y1 = to_data(minx + (i + radius + 1) * px, maxy - (j - radius) * py)
-            box = shapely.geometry.box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-            hits = [
-                f
-                for f in features
-                if f.properties.get(geometry) is not None and f.properties[geometry].intersects(box)
-            ]
-            found.append((res, geometry, hits[:count]))
+            box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+            found.append((res, geometry, held_features(view, res, source, call, box, count)))
     decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
     if fmt == "application/json":
         return _info_json(call, found, decimals)

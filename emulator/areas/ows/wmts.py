@@ -309,11 +309,19 @@ def get_tile(view: View, call: Call) -> Response:
             ref = style_ref(view, item, style)
         layers = [(item, ref)]
     for layer, ref in layers:
-        features, geometry, data_srs = wms_map.held_features(view, layer, call)
-        if features and geometry is not None and crs.transform(data_srs, srs) is not None:
-            painter.draw_layer(
-                features, geometry, data_srs, rules(styles.body(view.state, ref) or b""), scale
-            )
+        found = wms_map.layer_source(view, layer)
+        geometry = found[1].schema.geometry if found is not None else None
+        if found is None or geometry is None:
+            continue
+        ftype, source = found
+        data_srs = wms_map.data_srs(ftype, source)
+        if crs.transform(data_srs, srs) is None:
+            continue
+        area = wms_map.map_area(bbox, srs, data_srs)
+        held = wms_map.held_features(view, ftype, source, call, area)
+        if held:
+            rule_list = rules(styles.body(view.state, ref) or b"")
+            painter.draw_layer(held, geometry, data_srs, rule_list, scale)
     body = canvas.encode(fmt, fmt == "image/png")
     return Response(body, 200, media_type=fmt)
 

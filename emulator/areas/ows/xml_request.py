@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import EmulatorError
+from ...filters import ogc_xml
 from ...wire import xml as wxml
 from .errors import INVALID, OwsError
-from .symbolizers import filter_cql
 
 _ATTRIBUTES = {
     "service": "SERVICE",
@@ -65,20 +65,12 @@ def params(root: Any) -> dict[str, str]:
             out["PROPERTYNAME"] = ",".join(props)
         flt = next((f for f in query if _local(f.tag) == "Filter"), None)
         if flt is not None:
-            first = next((c for c in flt if isinstance(c.tag, str)), None)
-            if first is not None and _local(first.tag) in (
-                "FeatureId",
-                "GmlObjectId",
-                "ResourceId",
-            ):
-                ids = [
-                    c.get("fid") or c.get("rid") or c.get("{http://www.opengis.net/gml}id") or ""
-                    for c in flt
-                    if isinstance(c.tag, str)
-                ]
+            first = ogc_xml.first_condition(flt)
+            ids = ogc_xml.resource_ids(flt)
+            if ids is not None:
                 out["FEATUREID"] = ",".join(i for i in ids if i)
             elif first is not None:
-                out["CQL_FILTER"] = filter_cql(first) or "INCLUDE"
+                out["CQL_FILTER"] = ogc_xml.filter_cql(first) or "INCLUDE"
         sort = next((s for s in query if _local(s.tag) == "SortBy"), None)
         if sort is not None:
             parts = []

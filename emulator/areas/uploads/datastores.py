@@ -20,11 +20,11 @@ from __future__ import annotations
 import copy
 
 from ...core.errors import Invalid, NotFound, ServerError
+from ...features.model import Feature, FeatureTable
 from ..catalog.entities import DataStore
 from ..catalog.model import Catalog
 from . import build, vectors
 from .context import Context, Request
-from .features import Feature, FeatureTable
 from .readers import TypeRead, Unreadable
 from .staging import Placed, absolute, place, read_source
 

@@ -17,8 +17,8 @@ from contextlib import closing
 from datetime import date, datetime
 from typing import Any
 
+from ...features.model import Attribute, Feature, FeatureTable
 from .crs import NO_CRS, srs_of_wkt
-from .features import Attribute, Feature, FeatureTable
 from .readers import MAX_FEATURES, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."

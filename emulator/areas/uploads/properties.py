@@ -16,8 +16,8 @@ import re
 from datetime import date, datetime
 from typing import Any
 
+from ...features.model import Attribute, Feature, FeatureTable
 from .crs import NO_CRS
-from .features import Attribute, Feature, FeatureTable
 from .readers import MAX_FEATURES, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."

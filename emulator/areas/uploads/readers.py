@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.record import field, record
-from .features import FeatureTable
+from ...features.model import FeatureTable
 
 
 class Unreadable(Exception):

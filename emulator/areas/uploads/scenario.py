@@ -35,12 +35,12 @@ from typing import Any
 from ...core.errors import EmulatorError, ScenarioError
 from ...core.profile import SPEC
 from ...core.state import State
+from ...features.model import Attribute, Feature, FeatureTable
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
 from ..mosaics.geo import Envelope
 from . import coverages, datastores, download, rasters
 from .context import Context, Request
-from .features import Attribute, Feature, FeatureTable
 
 JTS = "org.locationtech.jts.geom."
 DATES = ("java.util.Date", "java.sql.Date")

@@ -15,8 +15,8 @@ import struct
 from datetime import date
 from typing import Any
 
+from ...features.model import Attribute, Feature, FeatureTable
 from .crs import declared, srs_of_prj
-from .features import Attribute, Feature, FeatureTable
 from .readers import MAX_FEATURES, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."

@@ -1,4 +1,4 @@
-"""Expressions inside granule filters, and how GeoTools compares their values.
+"""Expressions inside filters, and how GeoTools compares their values.
 
 Attributes read from the feature (an unknown one is empty), literals, arithmetic (empty if
 either side is empty or not a number), a few string functions, and ``compare``: two values
@@ -8,16 +8,14 @@ made comparable the way GeoTools converts a literal to the attribute's type.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
 from functools import cache
 from typing import Any
 
-from ...core.errors import Invalid
-from ...core.lazy import LazyModule
-from .bindings import format_value, parse_instant
-from .geo import Envelope
-from .model import Feature
+from ..core.errors import Invalid
+from ..core.lazy import LazyModule
+from .converters import format_value, parse_instant
 
 shapely = LazyModule("shapely")
 """imported by the first spatial expression (with numpy, a third of a second)"""
@@ -26,7 +24,12 @@ values = LazyModule("pygeofilter.values")
 """pygeofilter's tree, imported by the first filter the grammar reads (``ecql_quick``'s
 filters are compiled without it)"""
 
+Feature = Mapping[str, Any]
+"""what a filter reads: attribute values by name (a feature's properties, a granule's values)"""
 Expr = Callable[[Feature], Any]
+
+BOX_FIELDS = ("minx", "miny", "maxx", "maxy")
+"""a named tuple with these fields (the mosaics' ``geo.Envelope``) reads as a rectangle"""
 
 
 def expression(node: Any) -> Expr:
@@ -157,8 +160,8 @@ def as_text(value: Any) -> str:
 
 
 def shape(value: Any) -> Any:
-    if isinstance(value, Envelope):
-        return shapely.geometry.box(value.minx, value.miny, value.maxx, value.maxy)
+    if isinstance(value, tuple) and getattr(value, "_fields", None) == BOX_FIELDS:
+        return shapely.geometry.box(*value)
     if isinstance(value, values.Envelope):
         return shapely.geometry.box(value.x1, value.y1, value.x2, value.y2)
     if isinstance(value, values.Geometry):

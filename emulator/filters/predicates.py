@@ -1,9 +1,4 @@
-"""ECQL filters on granules, parsed by pygeofilter and evaluated here as GeoTools does.
-
-Parsing uses pygeofilter's ECQL grammar with three corrections, so that it reads filters
-as GeoTools' ECQL does: ``AND`` binds tighter than ``OR`` (pygeofilter gives them the same
-precedence), ``NOT`` may precede a parenthesised condition, and date-time literals may be
-compared (``ingestion=2008-11-01T00:00:00Z``). Evaluation follows GeoTools' rules:
+"""A ``Filter`` compiled into a Python predicate, evaluated as GeoTools evaluates filters.
 
 - a comparison, ``LIKE``, ``IN`` or ``BETWEEN`` with an empty (null) value is false, and
   ``NOT`` of it true; literals convert to the attribute's type (a string to a date or a
@@ -12,33 +7,39 @@ compared (``ingestion=2008-11-01T00:00:00Z``). Evaluation follows GeoTools' rule
   time by ``core.wildcard`` (never as a backtracking regular expression);
 - ``BEFORE``/``AFTER`` compare instants; ``DURING`` excludes both ends, ``BEFORE OR DURING``
   and ``DURING OR AFTER`` include them;
-- ``BBOX`` and the geometry predicates (through shapely) work on the granule footprint in
-  the mosaic's CRS (a ``BBOX`` CRS argument is not reprojected).
+- ``BBOX`` and the geometry predicates (through shapely) work on the values as they are, in
+  their CRS (a ``BBOX`` CRS argument is not reprojected): pygeofilter geometries and
+  envelopes, or a ``(minx, miny, maxx, maxy)`` named tuple (a granule footprint).
 
-An attribute the index does not have reads as empty. A predicate compiled with a
-``core.budget.Budget`` checks it before each feature: evaluating one filter over many
-features stops with a 400 once the budget is spent.
+A predicate reads a mapping of attribute values; an attribute it does not have reads as
+empty. A predicate compiled with a ``core.budget.Budget`` checks it before each feature:
+evaluating one filter over many features stops with a 400 (``TooCostly``) once the budget
+is spent.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from functools import cache, lru_cache
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import Any
 
-from ...core import wildcard
-from ...core.budget import Budget
-from ...core.errors import Invalid
-from ...core.lazy import LazyModule
-from . import ecql_quick
-from .expressions import as_text, attribute, compare, constant, expression, instant, shape
-from .model import Feature
-
-if TYPE_CHECKING:
-    from lark import Lark
+from ..core import wildcard
+from ..core.budget import Budget
+from ..core.errors import Invalid
+from ..core.lazy import LazyModule
+from . import ecql, ecql_quick
+from .expressions import (
+    Feature,
+    as_text,
+    attribute,
+    compare,
+    constant,
+    expression,
+    instant,
+    shape,
+)
+from .tree import Filter
 
 Predicate = Callable[[Feature], bool]
 
@@ -48,144 +49,24 @@ ast: Any = LazyModule("pygeofilter.ast")
 values: Any = LazyModule("pygeofilter.values")
 """pygeofilter's tree: imported by the first filter the grammar reads"""
 
-GRAMMAR_ADDITIONS = r"""
-%override ?condition: condition_and
-            | condition "OR" condition_and                                    -> or_
-?condition_and: condition_1
-            | condition_and "AND" condition_1                                 -> and_
-%override ?condition_1: predicate
-            | "NOT" condition_1                                               -> not_
-            | "(" condition ")"
-%extend ?literal: DATETIME
-"""
 
-
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    """pygeofilter's ECQL grammar with GeoServer's additions (built once per process; the
-    grammar's tables are kept in the scenario cache folder, so a later process loads them;
-    lark is imported here, by the first filter ``ecql_quick`` does not read)."""
-    from lark import Lark
-
-    from .ecql_tree import ECQLTree
-
-    spec = importlib.util.find_spec("pygeofilter.parsers.ecql")  # not imported: see ecql_tree
-    assert spec is not None and spec.submodule_search_locations
-    folder = Path(spec.submodule_search_locations[0])
-    grammar = (folder / "grammar.lark").read_text(encoding="utf-8") + GRAMMAR_ADDITIONS
-    return Lark(
-        grammar,
-        parser="lalr",
-        maybe_placeholders=False,
-        transformer=ECQLTree(),
-        import_paths=[str(folder.parent)],
-        source_path=str(folder / "grammar.lark"),
-        cache=_tables_file(),
-    )
-
-
-def _tables_file() -> str | bool:
-    """Where lark keeps the grammar's parse tables (it checks the grammar's digest on
-    reading), or False with the scenario cache off or its folder not writable."""
-    from lark import __version__ as lark_version
-
-    from ...scenarios import diskcache
-
-    folder = diskcache.folder()
-    if folder is None:
-        return False
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(folder / f"ecql-lark-{lark_version}.tables")
-
-
-MAX_DEPTH = 500
-"""the deepest nesting of ``AND``, ``OR`` and ``NOT`` a filter may have: deeper, it is
-refused with 400 (evaluating it would exhaust Python's recursion limit)"""
-
-
-def parse(text: str) -> Any:
-    """The AST of an ECQL filter (pygeofilter's), or ``Invalid`` with GeoServer's message (or
-    one naming the nesting limit, ``MAX_DEPTH``)."""
-    quick, node = _read(text)
-    return ecql_quick.to_ast(quick) if quick is not None else node
-
-
-def _read(text: str) -> tuple[ecql_quick.Tree | None, Any]:
-    """The quick reader's tree of a common filter, else the grammar's AST (the other is
-    None), refused when ``AND``, ``OR`` and ``NOT`` nest deeper than ``MAX_DEPTH``."""
-    try:
-        quick = ecql_quick.parse(text)
-        node = None if quick is not None else _grammar_parse(text)
-    except RecursionError:
-        raise Invalid(_too_deep()) from None
-    depth = _depth(node, _children) if quick is None else _depth(quick, _quick_children)
-    if depth > MAX_DEPTH:
-        raise Invalid(_too_deep())
-    return quick, node
-
-
-def _grammar_parse(text: str) -> Any:
-    """``parse`` through the grammar."""
-    from lark.exceptions import LarkError
-
-    try:
-        return _parser().parse(text)
-    except LarkError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise Invalid(f"Invalid cql syntax: {first}") from None
-    except (TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-        # raised by the grammar's transformer on input it cannot build (``-attr``, bad WKT)
-        raise Invalid(f"Invalid cql syntax: {exc}") from None
-
-
-def _too_deep() -> str:
-    return f"Invalid cql syntax: the filter nests AND, OR and NOT more than {MAX_DEPTH} deep"
-
-
-def _depth(root: Any, children: Callable[[Any], tuple[Any, ...]]) -> int:
-    """How deep ``AND``, ``OR`` and ``NOT`` nest under ``root`` (walked without recursion):
-    ``children`` gives the operands of one of them, nothing for anything else."""
-    deepest = 0
-    stack = [(root, 1)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        stack += [(child, depth + 1) for child in children(item)]
-    return deepest
-
-
-def _children(node: Any) -> tuple[Any, ...]:
-    """The operands of a pygeofilter ``And``, ``Or`` or ``Not``."""
-    if isinstance(node, (ast.And, ast.Or)):
-        return (node.lhs, node.rhs)
-    return (node.sub_node,) if isinstance(node, ast.Not) else ()
-
-
-def _quick_children(tree: ecql_quick.Tree) -> tuple[Any, ...]:
-    """The operands of the quick reader's ``and``, ``or`` or ``not``."""
-    if tree[0] in ("and", "or"):
-        return tree[1:3]
-    return tree[1:2] if tree[0] == "not" else ()
+def predicate(flt: Filter | None, budget: Budget | None = None) -> Predicate | None:
+    """A predicate over features (mappings of attribute values); None for no filter or
+    ``INCLUDE`` (every feature). With a ``budget``, the predicate raises ``TooCostly`` once
+    it is spent."""
+    if flt is None or flt.includes_all:
+        return None
+    # common filters: compiled without pygeofilter
+    test = _quick_condition(flt.quick) if flt.quick is not None else _condition(flt.node)
+    return test if budget is None else budget.guard(test)
 
 
 def compile_filter(text: str | None, budget: Budget | None = None) -> Predicate | None:
-    """A predicate over granule features; None for no filter (every granule). With a
-    ``budget``, the predicate raises ``TooCostly`` once it is spent."""
+    """``predicate`` of the ECQL ``text`` (``Invalid`` when it does not parse); None for no
+    filter (every feature)."""
     if text is None:
         return None
-    quick, node = _read(text)  # common filters: compiled without pygeofilter
-    if quick is not None:
-        if quick == ("include", False):
-            return None
-        predicate = _quick_condition(quick)
-    elif isinstance(node, ast.Include) and not node.not_:
-        return None
-    else:
-        predicate = _condition(node)
-    return predicate if budget is None else budget.guard(predicate)
+    return predicate(ecql.parse(text), budget)
 
 
 def _quick_condition(tree: ecql_quick.Tree) -> Predicate:

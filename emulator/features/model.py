@@ -1,5 +1,8 @@
 """``FeatureStore`` (``state.features``): the features behind file-backed feature types.
 
+Read and written through ``features.source_for`` (a ``FeatureSource``); the uploads area
+builds tables from files, the catalog re-keys and drops them with their stores.
+
 A store created by uploading a shapefile, a GeoPackage or a property file keeps what the
 files hold here, one ``FeatureTable`` per native type name, so that the OGC services can
 answer counts, bounds, attribute values and geometries. Tables are keyed by workspace,
@@ -16,12 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.record import field, record
+from ..core.record import field, record
 
 if TYPE_CHECKING:
-    from .rasters import Raster
+    from ..areas.uploads.rasters import Raster
 
 GEOMETRY_PACKAGE = "org.locationtech.jts.geom."
+GEOMETRY_PACKAGES = (GEOMETRY_PACKAGE, "com.vividsolutions.jts.geom.")
+"""where geometry bindings live (JTS's package, and its name before LocationTech)"""
 
 
 @record
@@ -58,6 +63,18 @@ class FeatureTable:
     """``EPSG:<code>``, the WKT when no code is known, or ``EPSG:404000`` without a CRS"""
     features: list[Feature] = field(default_factory=list)
 
+    def index(self) -> FidIndex:
+        """The fid index of ``features`` as they are now (rebuilt after the list changed:
+        another list, another length or another name)."""
+        found: FidIndex | None = self.__dict__.get(_INDEX)
+        if found is None or not found.fits(self):
+            found = self.__dict__[_INDEX] = FidIndex.of(self)
+        return found
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the fid index (rebuilt on first use)."""
+        return {k: v for k, v in self.__dict__.items() if k != _INDEX}
+
     def bounds(self) -> tuple[float, float, float, float] | None:
         """(minx, miny, maxx, maxy) of the geometries, None when there are none."""
         boxes = [
@@ -74,6 +91,74 @@ class FeatureTable:
             max(b[2] for b in boxes),
             max(b[3] for b in boxes),
         )
+
+
+_INDEX = "_fid_index"
+"""where a table keeps its ``FidIndex`` (in its ``__dict__``: not a field)"""
+
+
+class FidIndex:
+    """Where each fid sits in a table's ``features``, and the highest ``<name>.<n>``
+    number: built in one pass over the list, so that an id lookup or the next insert's
+    fid costs no scan. It holds the list it was built for, and fits the table only while
+    the table holds that same list, at the same length, under the same name (an append
+    made through ``note_appended`` keeps it fitting)."""
+
+    __slots__ = ("features", "length", "name", "numbered", "positions", "unique")
+
+    def __init__(self, table: FeatureTable) -> None:
+        self.features = table.features
+        self.length = 0
+        self.name = table.name
+        self.positions: dict[str, int] = {}
+        self.unique = True
+        self.numbered = 0
+        """the highest ``n`` of the fids ``<name>.<n>``, 0 when there is none"""
+
+    @classmethod
+    def of(cls, table: FeatureTable) -> FidIndex:
+        index = cls(table)
+        index.note_appended(table.features)
+        return index
+
+    def fits(self, table: FeatureTable) -> bool:
+        return (
+            self.features is table.features
+            and self.length == len(table.features)
+            and self.name == table.name
+        )
+
+    def note_appended(self, added: list[Feature]) -> None:
+        """Count ``added``, the features just appended to the indexed list."""
+        positions, name = self.positions, self.name
+        for position, feature in enumerate(added, start=self.length):
+            fid = feature.fid
+            if positions.setdefault(fid, position) != position:
+                self.unique = False
+            number = fid_number(fid, name)
+            if number is not None and number > self.numbered:
+                self.numbered = number
+        self.length += len(added)
+
+    def find(self, fids: set[str]) -> list[int] | None:
+        """The positions of the features with these fids, in table order; None when fids
+        repeat in the table (the caller scans)."""
+        if not self.unique:
+            return None
+        found = (self.positions.get(fid) for fid in fids)
+        return sorted(p for p in found if p is not None)
+
+
+def fid_number(fid: str, name: str) -> int | None:
+    """``n`` of a fid ``<name>.<n>`` (what a new feature of table ``name`` is numbered
+    after), None for a fid not so made."""
+    head, _, tail = fid.rpartition(".")
+    if head != name or not tail.isdigit():
+        return None
+    try:
+        return int(tail)
+    except ValueError:  # a digit Python cannot read as a number (``²``)
+        return None
 
 
 Key = tuple[str, str, str]

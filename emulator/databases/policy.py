@@ -13,7 +13,6 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Iterable
 
-from ..core.errors import Invalid
 from ..core.record import record
 
 MODES = ("auto", "live", "memory")
@@ -23,7 +22,7 @@ LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost
 
 def check_mode(mode: str) -> str:
     if mode not in MODES:
-        raise Invalid(f"unknown databases mode {mode!r}: expected one of {', '.join(MODES)}")
+        raise ValueError(f"unknown databases mode {mode!r}: expected one of {', '.join(MODES)}")
     return mode
 
 

@@ -42,6 +42,19 @@ class Source:
         return sql.SQL("({}) AS {}").format(sql.SQL(text), sql.Identifier(VTABLE))
 
 
+def source_for(
+    schema: str, native: str, metadata: Mapping[str, Any], values: Mapping[str, str] | None = None
+) -> Source:
+    """The source of a feature type: its SQL view (``JDBC_VIRTUAL_TABLE``) with ``values``
+    (one layer's ``viewparams``), else its table ``schema.native``."""
+    from .virtual import from_metadata
+
+    view = from_metadata(metadata)
+    if view is not None:
+        return Source(schema, view=view, values=dict(values or {}))
+    return Source(schema, table=native)
+
+
 @record
 class Row:
     """One row: its primary key values (in key order) and its attribute values."""

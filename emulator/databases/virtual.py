@@ -175,3 +175,30 @@ def _matches(pattern: str, value: str) -> bool:
         return _compile(pattern).fullmatch(value, timeout=MATCH_SECONDS) is not None
     except TimeoutError:
         return False
+
+
+def parse_viewparams(text: str) -> list[dict[str, str]]:
+    """A ``viewparams`` request value: one ``name:value;name:value`` map per layer, layers
+    separated by commas; a backslash escapes the next character (``\\,`` ``\\;`` ``\\:``)."""
+    layers: list[dict[str, str]] = []
+    current: dict[str, str] = {}
+    token, key, escaped = "", None, False
+    for ch in text + ",":
+        if escaped:
+            token, escaped = token + ch, False
+        elif ch == "\\":
+            escaped = True
+        elif ch == ":" and key is None:
+            key, token = token, ""
+        elif ch in ";,":
+            if key is not None and key.strip():
+                current[key.strip()] = token
+            elif token.strip():
+                raise Invalid(f"Invalid viewParams: {token!r} has no value (expected name:value)")
+            token, key = "", None
+            if ch == ",":
+                layers.append(current)
+                current = {}
+        else:
+            token += ch
+    return layers

@@ -143,7 +143,8 @@ def test_the_pool_is_bounded_under_concurrent_use(pg):
     def work() -> None:
         with session(pool) as conn:
             n = conn.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'geoserver-emulator'"
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE application_name = 'geoserver-emulator'"
             ).fetchone()[0]
             with lock:
                 seen.append(n)

@@ -170,9 +170,8 @@ def _databases(emu: Emulator) -> str:
         f"<li>store <b>{_e(ws)}:{_e(store)}</b> uses <b>{_e(backend)}</b></li>"
         for (ws, store), backend in sorted(used.items())
     )
-    body = (
-        f"<p>mode <b>{_e(policy.mode)}</b> · hosts: {_e(hosts)}</p>"
-        + (f'<ul class="tree">{rows}</ul>' if rows else '<p class="muted">no database used yet</p>')
+    body = f"<p>mode <b>{_e(policy.mode)}</b> · hosts: {_e(hosts)}</p>" + (
+        f'<ul class="tree">{rows}</ul>' if rows else '<p class="muted">no database used yet</p>'
     )
     return _section("databases", "Databases", body)
 

@@ -45,7 +45,9 @@ def test_publish_a_table_then_see_the_rows_it_holds(geoserver_url, postgresql):
             "connectionParameters": {"entry": [{"@key": k, "$": v} for k, v in params.items()]},
         }
     }
-    assert httpx.post(f"{rest}/workspaces/demo/datastores", auth=auth, json=store).status_code == 201
+    assert (
+        httpx.post(f"{rest}/workspaces/demo/datastores", auth=auth, json=store).status_code == 201
+    )
 
     # GeoServer creates the table for a new feature type with attributes
     feature_type = {

@@ -36,10 +36,10 @@ def test_available_with_geom_leaves_out_tables_without_a_geometry(client, tables
     assert "spatial_ref_sys" not in r.text and "geometry_columns" not in r.text
 
 
-def test_the_workspace_level_list_asks_the_default_store(client, tables):
+def test_the_workspace_level_list_names_no_store(client, tables):
     r = client.get("/rest/workspaces/ws/featuretypes.json", params={"list": "available"})
-    assert r.status_code == 200
-    assert "b_roads" in r.json()["list"]["string"]
+    assert r.status_code == 404
+    assert r.text == "No such data store: ws,null"
 
 
 def test_an_unknown_store_is_404(client, tables):

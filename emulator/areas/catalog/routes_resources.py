@@ -118,7 +118,7 @@ async def _available(
     request: Request, cat: Catalog, kind: str, ws: str, store: str | None, listing: str, fmt: str
 ) -> Response:
     if kind == FEATURE_TYPE:
-        found = _store(cat, kind, ws, store or _default_store(cat, kind, ws))
+        found = _store(cat, kind, ws, store)
         pool = await database.off_loop(lambda: database.reach(web.databases(request), found))
         web.note_database(request, found)
         if pool is not None:

@@ -172,6 +172,20 @@ def _parser() -> argparse.ArgumentParser:
         " machine's files, bounded per request (default: off: they resolve inside the"
         " emulated data directory)",
     )
+    serve.add_argument(
+        "--databases",
+        choices=("auto", "live", "memory"),
+        default=None,
+        help="PostGIS stores: auto (default: a database that answers is used for real, one"
+        " that does not keeps in-memory tables), live (an unreachable database is an error"
+        " where GeoServer reports one) or memory (never connect)",
+    )
+    serve.add_argument(
+        "--database-hosts",
+        default=None,
+        metavar="HOST,...",
+        help="hosts beyond loopback that database stores may contact (default: loopback only)",
+    )
     commands.add_serve_options(serve)
     commands.register(sub, parser.error, HelpWithDefaults)
     return parser
@@ -184,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in commands.COMMANDS:
         return commands.run(args)
     return 2  # pragma: no cover
+
+
+DATABASE_HOST = re.compile(r"\[?[A-Za-z0-9._:%-]{1,253}\]?")
 
 
 def _check(args: argparse.Namespace) -> str | None:
@@ -200,6 +217,11 @@ def _check(args: argparse.Namespace) -> str | None:
         value = getattr(args, flag)
         if value is not None and value <= 0:
             return f"invalid --{flag.replace('_', '-')} {value}: expected a positive integer"
+    for host in (args.database_hosts or "").split(","):
+        if host.strip() and not DATABASE_HOST.fullmatch(host.strip()):
+            return f"invalid --database-hosts entry {host.strip()!r}: expected a host or address"
+    if args.database_hosts is not None and not args.database_hosts.strip(","):
+        return "invalid --database-hosts: expected HOST,..."
     for flag in ("timeout_header", "timeout_body", "timeout_keep_alive"):
         value = getattr(args, flag)
         if not math.isfinite(value) or value <= 0:
@@ -230,6 +252,8 @@ def serve(args: argparse.Namespace) -> int:
             journal_max_bytes=args.journal_max_bytes,
             journal_body_limit=None if getattr(args, "record", None) else args.journal_body_limit,
             host_read=True if args.host_read else None,
+            databases=args.databases,
+            database_hosts=args.database_hosts,
         )
     except ScenarioError as exc:
         sys.stderr.write(f"geoserver-emulator: bad scenario: {exc}\n")

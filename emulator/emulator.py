@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
 
     from .areas.seeding.scheduler import SeedScheduler
+    from .databases.service import Databases
 
 DEFAULT_MAX_BODY = 64 * 1024 * 1024
 
@@ -56,6 +57,12 @@ class Emulator:
         host_read: whether paths outside the data directory (harvests, ``file:`` URLs) read
             this machine's files, bounded per request; default: the scenario's ``hostRead``,
             else off (they resolve inside the emulated data directory).
+        databases: how PostGIS stores are used: ``"auto"`` (a database that answers is used
+            for real, one that does not keeps in-memory tables), ``"live"`` (an unreachable
+            database is an error where GeoServer reports one) or ``"memory"`` (never
+            connect); default: the scenario's ``databases``, else ``"auto"``.
+        database_hosts: hosts beyond loopback that database stores may contact (``"a,b"``
+            or a list); default: the scenario's ``databaseHosts``, else none.
     """
 
     def __init__(
@@ -74,6 +81,8 @@ class Emulator:
         journal_max_bytes: int | None = None,
         journal_body_limit: int | None = BODY_LIMIT,
         host_read: bool | None = None,
+        databases: str | None = None,
+        database_hosts: str | list[str] | tuple[str, ...] | None = None,
     ) -> None:
         self.context_path = "/" + context_path.strip("/") if context_path.strip("/") else ""
         self.max_body = max_body
@@ -93,6 +102,8 @@ class Emulator:
             body_limit=journal_body_limit,
         )
         self._host_read_arg = host_read
+        self._database_args = (databases, database_hosts)
+        self._databases: Databases | None = None
         self.journal.cassette_writer = self._save_journal
         self.on_reset: list[Callable[[], None]] = []
         """called after every ``reset`` (a ``serve --record`` cassette starts over)"""
@@ -117,6 +128,25 @@ class Emulator:
             settings.host_read if self._host_read_arg is None else self._host_read_arg
         )
         """whether host paths read this machine (``areas/mosaics/sources.py``)"""
+        from .databases.policy import Policy, check_mode, parse_hosts
+
+        mode, hosts = self._database_args
+        self.database_policy = Policy(
+            check_mode(mode or settings.databases or "auto"),
+            parse_hosts(hosts) if hosts is not None else settings.database_hosts,
+        )
+        """which databases stores may use (``docs/databases.md``)"""
+        if self._databases is not None:
+            self._databases.policy = self.database_policy
+
+    @property
+    def databases(self) -> Databases:
+        """The database side: pools and the back end each store uses (made on first use)."""
+        if self._databases is None:
+            from .databases.service import Databases
+
+            self._databases = Databases(self.database_policy)
+        return self._databases
 
     @property
     def scheduler(self) -> SeedScheduler:
@@ -202,6 +232,8 @@ class Emulator:
         """End this emulator's use: its journal refuses further requests, and the WSGI
         adapter's event loop, if one was made, is closed."""
         self.journal.close()
+        if self._databases is not None:
+            self._databases.close()
         if self._wsgi is not None:
             self._wsgi.close()
 

@@ -104,6 +104,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="PASSWORD",
         help="password of the emulator's control plane (default: geoserver)",
     )
+    group.addoption(
+        "--geoserver-databases",
+        default=None,
+        choices=("auto", "live", "memory"),
+        help="PostGIS stores of the emulator: auto (default: used when the database answers),"
+        " live (an unreachable database is an error) or memory (never connect)",
+    )
+    group.addoption(
+        "--geoserver-database-hosts",
+        default=None,
+        metavar="HOST,...",
+        help="hosts beyond loopback that the emulator's database stores may contact",
+    )
+    parser.addini("geoserver_databases", "databases mode: auto, live or memory", default=None)
+    parser.addini(
+        "geoserver_database_hosts", "hosts beyond loopback databases may be on", default=None
+    )
     parser.addini(
         "geoserver_scenario", "default scenario of the geoserver_* fixtures", default=None
     )
@@ -133,6 +150,11 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers", "geoserver_profile(name): the emulator's fidelity profile, spec or geoserver"
+    )
+    config.addinivalue_line(
+        "markers",
+        "geoserver_databases(mode, hosts=None): the emulator's databases mode (auto, live,"
+        " memory) and the hosts beyond loopback it may contact",
     )
     config.stash[SCENARIO_KEY] = _configured_scenario(config)
     profile = config.getini("geoserver_profile")
@@ -223,7 +245,7 @@ class GeoserverMarkerWarning(pytest.PytestWarning):
     """A geoserver_* marker on a test that uses no emulator fixture (it does nothing)."""
 
 
-MARKERS = ("geoserver_scenario", "geoserver_profile")
+MARKERS = ("geoserver_scenario", "geoserver_profile", "geoserver_databases")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -351,6 +373,20 @@ def geoserver_credentials() -> tuple[str, str]:
     return ADMIN
 
 
+@pytest.fixture
+def geoserver_databases(pytestconfig: pytest.Config) -> tuple[str | None, str | None]:
+    """(mode, hosts) of the emulator's database stores: ``--geoserver-databases`` or the
+    ``geoserver_databases`` ini value (None: the scenario's, else ``auto``), and
+    ``--geoserver-database-hosts`` / ``geoserver_database_hosts`` (``HOST,...``)."""
+    mode = pytestconfig.getoption("geoserver_databases") or pytestconfig.getini(
+        "geoserver_databases"
+    )
+    hosts = pytestconfig.getoption("geoserver_database_hosts") or pytestconfig.getini(
+        "geoserver_database_hosts"
+    )
+    return (str(mode) if mode else None, str(hosts) if hosts else None)
+
+
 # -- the emulator and its transports ----------------------------------------------------
 
 
@@ -365,6 +401,7 @@ def geoserver_emulator(
     geoserver_context_path: str,
     geoserver_control_credentials: tuple[str, str],
     geoserver_journal_limit: int | None,
+    geoserver_databases: tuple[str | None, str | None],
 ) -> Iterator[Emulator]:
     """A fresh ``Emulator`` for this test, from the marker's scenario or the default one.
 
@@ -380,6 +417,7 @@ def geoserver_emulator(
         )
     from geoserver_emulator import Emulator
 
+    databases, database_hosts = _marker_databases(request) or geoserver_databases
     try:
         emu = Emulator(
             scenario,
@@ -391,6 +429,8 @@ def geoserver_emulator(
             control_user=geoserver_control_credentials[0],
             control_password=geoserver_control_credentials[1],
             journal_limit=geoserver_journal_limit,
+            databases=databases,
+            database_hosts=database_hosts,
         )
     except (ScenarioError, ValueError) as exc:
         pytest.fail(f"geoserver-emulator: cannot start the emulator: {exc}", pytrace=False)
@@ -410,6 +450,19 @@ def geoserver_emulator(
             "the emulator hit unexpected errors (a geoserver-emulator bug):\n"
             + "\n".join(emu.internal_errors)
         )
+
+
+def _marker_databases(request: pytest.FixtureRequest) -> tuple[str | None, str | None] | None:
+    """``@pytest.mark.geoserver_databases(mode, hosts=...)``, or None without one."""
+    marker = request.node.get_closest_marker("geoserver_databases")
+    if marker is None:
+        return None
+    if len(marker.args) != 1 or set(marker.kwargs) - {"hosts"}:
+        pytest.fail(
+            "@pytest.mark.geoserver_databases takes a mode and an optional hosts=", pytrace=False
+        )
+    hosts = marker.kwargs.get("hosts")
+    return str(marker.args[0]), (",".join(hosts) if isinstance(hosts, list | tuple) else hosts)
 
 
 def _marker_arg(request: pytest.FixtureRequest, name: str) -> Any:

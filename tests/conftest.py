@@ -57,3 +57,19 @@ def client(client_for: Callable[..., httpx.Client]) -> httpx.Client:
 def anon(client_for: Callable[..., httpx.Client]) -> httpx.Client:
     """A client without credentials."""
     return client_for(auth=None)
+
+
+# -- a throwaway PostgreSQL + PostGIS (tests/databases/, tests/examples/) ---------------
+
+
+@pytest.fixture(scope="session")
+def postgresql_proc(request: pytest.FixtureRequest) -> Iterator[object]:
+    """pytest-postgresql's process fixture, overridden: one cluster per session (per xdist
+    worker) that also runs when the tests run as root, with a PostGIS template; skips, saying
+    why, where PostgreSQL or PostGIS is missing (``tests/pgcluster.py``)."""
+    from .pgcluster import cluster, skip_reason
+
+    pg_ctl, why = skip_reason(request.config)
+    if pg_ctl is None:
+        pytest.skip(why or "")
+    yield from cluster(pg_ctl)

@@ -149,6 +149,7 @@ async def inspector(request: Request) -> Response:
             _clock(emu),
             _seeding(emu),
             _catalog(doc.get("catalog", {})),
+            _databases(emu),
             _styles(doc.get("styles", {})),
             _security(doc),
             _journal(emu, entries, query, error),
@@ -157,6 +158,22 @@ async def inspector(request: Request) -> Response:
         )
     )
     return HTMLResponse(_page("geoserver-emulator inspector", header, content, script=True))
+
+
+def _databases(emu: Emulator) -> str:
+    """The databases mode, and per PostGIS store the back end it uses (``postgis`` when its
+    database answered, ``memory`` when it did not or the mode says so)."""
+    policy = emu.database_policy
+    hosts = ", ".join(policy.hosts) or "loopback only"
+    used = emu.databases.backends
+    rows = "".join(
+        f"<li>store <b>{_e(ws)}:{_e(store)}</b> uses <b>{_e(backend)}</b></li>"
+        for (ws, store), backend in sorted(used.items())
+    )
+    body = f"<p>mode <b>{_e(policy.mode)}</b> · hosts: {_e(hosts)}</p>" + (
+        f'<ul class="tree">{rows}</ul>' if rows else '<p class="muted">no database used yet</p>'
+    )
+    return _section("databases", "Databases", body)
 
 
 def _clock(emu: Emulator) -> str:

@@ -69,6 +69,9 @@ class JournalEntry:
     authorization: str | None = field(default=None, repr=False)
     """the request's ``Authorization`` header, kept for cassettes (which scrub it); never in
     ``headers`` nor ``to_json``"""
+    databases: dict[str, str] = field(default_factory=dict)
+    """``workspace:store`` → ``postgis`` or ``memory``: the back end each database store
+    the request used (``docs/databases.md``)"""
 
     @property
     def content_type(self) -> str | None:
@@ -111,6 +114,7 @@ class JournalEntry:
             "responseType": self.response_type,
             "fault": self.fault,
             **self._truncation(),
+            **({"databases": dict(self.databases)} if self.databases else {}),
         }
 
     def _truncation(self) -> dict[str, Any]:

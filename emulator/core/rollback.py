@@ -11,12 +11,21 @@ unpickled (``State.restore``) costs nothing either: its pickle is its old value.
 pickle taken when it was first used (unpickled on its next use, as after a reset), and lets
 stores unpickled during the request wait again. Nothing
 outside the state (clock, journal, faults) is touched.
+
+Outside resources join the same outcome through ``on_outcome(commit, undo)`` (reach the
+running record with ``running(state)``): a database transaction opened by a REST write is
+committed with the state, or rolled back with it. ``commit`` calls the commit callbacks
+first, in order; if one raises, the request is undone instead (the state, that callback's
+undo and those not yet called; earlier commits stand) and the exception goes on. ``undo``
+calls the undo callbacks, each once, in reverse order; one that raises does not stop the
+others.
 """
 
 from __future__ import annotations
 
 import pickle
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .gcpause import paused
@@ -49,7 +58,13 @@ class Rollback:
                 self.held[name] = d.pop(name)
         self.saved: list[tuple[list[str], bytes]] = []
         self._lock = threading.Lock()  # a read from another thread may touch a store too
+        self._outcomes: list[tuple[Callable[[], None], Callable[[], None]]] = []
         d[GUARD] = self
+
+    def on_outcome(self, commit: Callable[[], None], undo: Callable[[], None]) -> None:
+        """Have ``commit`` called when the request's changes are kept, ``undo`` when they
+        are undone (an outside resource's transaction; see the module docstring)."""
+        self._outcomes.append((commit, undo))
 
     def touch(self, name: str) -> Any:
         """Called by ``State.__getattr__`` while ``name`` is missing: for a store moved out,
@@ -70,6 +85,14 @@ class Rollback:
     def commit(self) -> None:
         """Keep what the request did (after a ``touch`` under way on another thread has
         put its group back: until then its stores are in neither place)."""
+        while self._outcomes:
+            commit, undo = self._outcomes.pop(0)
+            try:
+                commit()
+            except BaseException:
+                self._outcomes.insert(0, (commit, undo))
+                self.undo()
+                raise
         d = self.state.__dict__
         with self._lock:
             for name, value in self.held.items():
@@ -83,6 +106,12 @@ class Rollback:
         waits, as its pickle, for its next use (a refusal pays no unpickling, and the next
         write saves nothing for it); so does a store unpickled during the request. A
         ``touch`` under way on another thread is waited for, so that its pickle is put back."""
+        outcomes, self._outcomes = self._outcomes, []
+        for _, undo in reversed(outcomes):
+            try:
+                undo()
+            except Exception:  # an outside resource that cannot roll back: the rest still do
+                pass
         d = self.state.__dict__
         with self._lock:
             d.pop(GUARD, None)
@@ -99,3 +128,9 @@ class Rollback:
                 pending[name] = (blob, boxes.setdefault(id(blob), {}))
             self.held.clear()
             self.saved.clear()
+
+
+def running(state: State) -> Rollback | None:
+    """The undo record of the write under way on ``state``, None outside one."""
+    found = state.__dict__.get(GUARD)
+    return found if isinstance(found, Rollback) else None

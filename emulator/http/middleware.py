@@ -199,6 +199,7 @@ class _Exchange:
                 self.response_headers,
                 answer,
                 (body_size, body_sha, answer_size, answer_sha),
+                scope.get("emulator.databases"),
             ),
             len(body) + len(answer),
         )
@@ -217,6 +218,7 @@ def _entry(
     raw_response_headers: list[tuple[bytes, bytes]],
     response_body: bytes,
     truncation: tuple[int | None, str | None, int | None, str | None],
+    databases: dict[str, str] | None = None,
 ) -> JournalEntry:
     headers: dict[str, str] = {}
     authorization = None  # the first, as ``_header`` finds it
@@ -244,6 +246,7 @@ def _entry(
         response_body,
         *truncation,  # body_size, body_sha256, response_size, response_sha256
         authorization,
+        dict(databases) if databases else {},
     )
 
 

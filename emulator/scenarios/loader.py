@@ -52,6 +52,10 @@ class Settings:
     """bytes of bodies the journal keeps in all (``journalMaxBytes``); None: no bound"""
     host_read: bool = False
     """whether external paths and ``file:`` URLs may read the host (``hostRead``)"""
+    databases: str | None = None
+    """the databases mode, ``auto``/``live``/``memory`` (``databases``); None: ``auto``"""
+    database_hosts: tuple[str, ...] = ()
+    """hosts beyond loopback a database store may contact (``databaseHosts``)"""
 
 
 @record(frozen=True)
@@ -161,6 +165,7 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
     sec.only(
         {"profile", "vendorPrefix", "clockOrigin", "extras", "journalLimit", "journalMaxBytes"}
         | {"hostRead"}
+        | {"databases", "databaseHosts"}
     )
     profile = sec.str("profile", base.profile)
     if profile is not None and profile not in PROFILES:
@@ -190,7 +195,23 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
         bounds["journalLimit"],
         bounds["journalMaxBytes"],
         sec.bool("hostRead", base.host_read),
+        *_database_settings(sec, base),
     )
+
+
+def _database_settings(sec: Section, base: Settings) -> tuple[str | None, tuple[str, ...]]:
+    """``databases`` (a mode) and ``databaseHosts`` (a list, or one comma-separated text)."""
+    from ..databases.policy import MODES, parse_hosts
+
+    mode = sec.str("databases", base.databases)
+    if mode is not None and mode not in MODES:
+        raise ScenarioError(f"{sec.where}.databases: expected one of {', '.join(MODES)}")
+    if not sec.has("databaseHosts"):
+        return mode, base.database_hosts
+    raw = sec.data["databaseHosts"]
+    if isinstance(raw, str):
+        return mode, parse_hosts(raw)
+    return mode, parse_hosts(sec.strings("databaseHosts"))
 
 
 def build(
@@ -398,6 +419,10 @@ def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:
             s["journalMaxBytes"] = settings.journal_max_bytes
         if settings.host_read:
             s["hostRead"] = True
+        if settings.databases:
+            s["databases"] = settings.databases
+        if settings.database_hosts:
+            s["databaseHosts"] = list(settings.database_hosts)
         doc["settings"] = s
     for key, module in SECTIONS:
         doc[key] = module.dump(state, ctx)

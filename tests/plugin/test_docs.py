@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-PAGES = [REPO / "docs" / "fixtures.md", REPO / "docs" / "recording.md"]
+PAGES = [REPO / "docs" / name for name in ("fixtures.md", "recording.md", "databases.md")]
 BLOCK = re.compile(r"<!-- example: (?P<path>\S+) -->\n```python\n(?P<code>.*?)```\n", re.DOTALL)
 
 

@@ -2,8 +2,10 @@
 
 Both are reachable under the store (``…/datastores/{ds}/featuretypes``) and directly under
 the workspace (``…/featuretypes``). Creating one also publishes it as a layer, as GeoServer
-does. The emulator has no data behind a store: a store's ``available`` names (set by a
-scenario or another area) stand for what it holds; a store with none accepts any name.
+does. A PostGIS store whose database answers is used for real (``database.py``: tables
+created and described, bounds from the data, ``list=available`` from the schema); for other
+stores a store's ``available`` names (set by a scenario or another area) stand for what it
+holds; a store with none accepts any name.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from starlette.routing import BaseRoute
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
 from ...http import context
 from ...http.routing import Route
-from . import hooks, web
+from . import database, hooks, web
 from .codec import resource_node
 from .entities import COVERAGE, FEATURE_TYPE, Coverage, FeatureType, Resource, Store
 from .model import Catalog
@@ -80,7 +82,7 @@ async def collection(request: Request, kind: str, with_store: bool) -> Response:
     fmt = web.out_format(request, None, DEFAULT_FORMAT[kind])
     listing = (request.query_params.get("list") or "configured").lower()
     if listing == "all" or (kind == FEATURE_TYPE and listing in AVAILABLE):
-        return _available(request, cat, kind, ws, store, listing, fmt)
+        return await _available(request, cat, kind, ws, store, listing, fmt)
     if store is not None:
         _store(cat, kind, ws, store)
     elif cat.namespace(ws) is None:
@@ -94,11 +96,35 @@ async def collection(request: Request, kind: str, with_store: bool) -> Response:
     return web.answer_list(request, kind, names, fmt, f"{SPECS[kind][3].capitalize()}s in {ws}")
 
 
-def _available(
+async def _available_in_database(cat: Catalog, store: Store, pool: Any, listing: str) -> list[str]:
+    """GeoServer's loop over ``getTypeNames()``: the unpublished ones (``all``: every one),
+    ``available_with_geom`` leaving out those without a geometry."""
+    found = await database.off_loop(lambda: database.available_sync(pool, store))
+    configured = {
+        r.native_name or r.name
+        for r in cat.list_resources(store.workspace, FEATURE_TYPE, store.name)
+    }
+    names = []
+    for name, has_geometry in found:
+        if name in configured:
+            if listing == "all":
+                names.append(name)
+        elif has_geometry or listing != "available_with_geom":
+            names.append(name)
+    return names
+
+
+async def _available(
     request: Request, cat: Catalog, kind: str, ws: str, store: str | None, listing: str, fmt: str
 ) -> Response:
     if kind == FEATURE_TYPE:
         found = _store(cat, kind, ws, store)
+        pool = await database.off_loop(lambda: database.reach(web.databases(request), found))
+        web.note_database(request, found)
+        if pool is not None:
+            return _strings_list(
+                await _available_in_database(cat, found, pool, listing), SPECS[kind][4], fmt
+            )
         stores = [found]
     elif store is not None:
         stores = [_store(cat, kind, ws, store)]
@@ -131,6 +157,8 @@ async def _post(
 ) -> Response:
     _, data = await web.body(request, kind)
     fields = parse_resource(data, kind)
+    database.check_metadata(fields.get("metadata"))
+    given = set(fields)
     given_store = fields.pop("store", None)
     given_ns = fields.pop("namespace", None)
     if given_store and store_name and given_store.rpartition(":")[2] != store_name:
@@ -153,10 +181,18 @@ async def _post(
             f"Trying to create new {SPECS[kind][3]} inside the store, but no name was specified"
         )
     res = _build(kind, store, fields)
-    from ..uploads.build import fill_from_data  # the data behind upload stores, on first use
+    pool = None
+    if isinstance(res, FeatureType):
+        pool = await database.off_loop(lambda: database.reach(web.databases(request), store))
+        web.note_database(request, store)
+    if pool is not None and isinstance(res, FeatureType):
+        state, table = web.state(request), res
+        await database.off_loop(lambda: database.prepare_sync(state, pool, store, table, given))
+    else:
+        from ..uploads.build import fill_from_data  # the data behind upload stores
 
-    fill_from_data(web.state(request), res, fields)
-    _check_native(store, res, fields)
+        fill_from_data(web.state(request), res, fields)
+        _check_native(store, res, fields)
     cat.add_resource(res, when=web.now(request))
     segs = [f"workspaces/{_seg(ws)}"] + (
         [f"{SPECS[kind][0]}/{_seg(store_name)}"] if store_name else []
@@ -228,12 +264,31 @@ async def item(request: Request, kind: str, with_store: bool) -> Response:
         return Response(status_code=200)
     _, data = await web.body(request, kind)
     fields = parse_resource(data, kind)
+    database.check_metadata(fields.get("metadata"))
     fields.pop("store", None)
     fields.pop("namespace", None)
     updated = copy.deepcopy(current)
     apply_fields(updated, fields, kind)
+    await _recalculate(request, cat, updated, request.query_params.get("recalculate"))
     cat.replace_resource(current.workspace, current.name, updated, when=web.now(request))
     return Response(status_code=200)
+
+
+async def _recalculate(request: Request, cat: Catalog, res: Resource, which: str | None) -> None:
+    """``recalculate=nativebbox,latlonbbox``: bounds from the data (a reachable PostGIS
+    store's), lat/lon bounds from the native ones."""
+    wanted = {w.strip().lower() for w in (which or "").split(",") if w.strip()}
+    if not wanted or not isinstance(res, FeatureType):
+        return
+    store = cat.store(res.workspace, res.store, "dataStore")
+    pool = None
+    if store is not None:
+        pool = await database.off_loop(lambda: database.reach(web.databases(request), store))
+        web.note_database(request, store)
+    if pool is not None and store is not None:
+        await database.off_loop(lambda: database.recalculate_sync(pool, store, res, wanted))
+    elif "latlonbbox" in wanted and res.native_bbox is not None:
+        res.latlon_bbox = database.latlon_of(res.native_bbox)
 
 
 async def reset(request: Request, kind: str, with_store: bool) -> Response:

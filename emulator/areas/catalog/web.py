@@ -20,6 +20,7 @@ from .tree import Node, read_body
 
 if TYPE_CHECKING:
     from ...core.state import State
+    from ...databases.service import Databases
     from .model import Catalog
 
 FORMATS = ("xml", "json", "html")
@@ -115,3 +116,16 @@ def require(found: Any, message: str) -> Any:
 def created(request: Request, path: str, name: str) -> Response:
     """201, ``Location`` (absolute, no extension), the name as plain text."""
     return context.created(request, path, name)
+
+
+def databases(request: Request) -> Databases:
+    """The emulator's database side (``emulator/databases``)."""
+    return context.emulator(request).databases
+
+
+def note_database(request: Request, store: Any) -> None:
+    """Tell the journal which back end ``store`` used for this request."""
+    used = context.emulator(request).databases.backends.get((store.workspace, store.name))
+    if used is not None:
+        notes = request.scope.setdefault("emulator.databases", {})
+        notes[f"{store.workspace}:{store.name}"] = used

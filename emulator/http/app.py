@@ -14,12 +14,13 @@ from starlette.routing import BaseRoute
 
 from ..control import routes as control
 from ..core.errors import EmulatorError
+from ..core.extensions import EXTENSIONS
 from ..core.faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
 from .rollback import RollbackMiddleware
-from .routing import ContextRoot, LazyRoutes, RouteGroup
+from .routing import ContextRoot, ExtensionRoutes, LazyRoutes, RouteGroup
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -91,11 +92,19 @@ AREAS: list[LazyRoutes] = [
 """The areas' routes in matching order, each imported when a request first reaches the
 area (``LazyRoutes``): a process pays only for the areas it uses."""
 
+EXTENSION_AREAS: list[LazyRoutes] = [
+    ExtensionRoutes(ext.name, module, prefixes)
+    for ext in EXTENSIONS.values()
+    for module, prefixes in ext.routes
+]
+"""The extensions' routes (``core/extensions.py``), after the core areas: each matches only
+on an emulator that installed its extension."""
+
 
 def app_routes() -> list[BaseRoute]:
     """The app's routes relative to the context root, in matching order: the control plane,
     reload and reset (one group), then each area (imported when first reached)."""
-    return [RouteGroup([*control.routes, *reload.routes]), *AREAS]
+    return [RouteGroup([*control.routes, *reload.routes]), *AREAS, *EXTENSION_AREAS]
 
 
 def all_routes() -> list[BaseRoute]:

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..core import root
+from ..core import extensions, root
 from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
 from ..core.gcpause import paused
@@ -50,8 +50,11 @@ class Settings:
     """requests the journal keeps (``journalLimit``); None: all"""
     journal_max_bytes: int | None = None
     """bytes of bodies the journal keeps in all (``journalMaxBytes``); None: no bound"""
-    host_read: bool = False
-    """whether external paths and ``file:`` URLs may read the host (``hostRead``)"""
+    host_read: bool | None = None
+    """whether external paths and ``file:`` URLs may read the host (``hostRead``); None:
+    the process decides (on in-process and on a loopback-bound server)"""
+    extensions: frozenset[str] = frozenset()
+    """GeoServer extensions installed (``extensions``, see ``core/extensions.py``)"""
 
 
 @record(frozen=True)
@@ -161,6 +164,7 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
     sec.only(
         {"profile", "vendorPrefix", "clockOrigin", "extras", "journalLimit", "journalMaxBytes"}
         | {"hostRead"}
+        | {"extensions"}
     )
     profile = sec.str("profile", base.profile)
     if profile is not None and profile not in PROFILES:
@@ -189,8 +193,24 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
         extras,
         bounds["journalLimit"],
         bounds["journalMaxBytes"],
-        sec.bool("hostRead", base.host_read),
+        _host_read(sec, base.host_read),
+        _extensions(sec, base.extensions),
     )
+
+
+def _host_read(sec: Section, default: bool | None) -> bool | None:
+    value: bool | None = sec.bool("hostRead", default)
+    return value
+
+
+def _extensions(sec: Section, default: frozenset[str]) -> frozenset[str]:
+    if not sec.has("extensions"):
+        return default
+    names = sec.strings("extensions")
+    try:
+        return extensions.check(names, f"{sec.where}.extensions")
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def build(
@@ -396,8 +416,10 @@ def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:
             s["journalLimit"] = settings.journal_limit
         if settings.journal_max_bytes is not None:
             s["journalMaxBytes"] = settings.journal_max_bytes
-        if settings.host_read:
-            s["hostRead"] = True
+        if settings.host_read is not None:
+            s["hostRead"] = settings.host_read
+        if settings.extensions:
+            s["extensions"] = [e.name for e in extensions.installed(settings.extensions)]
         doc["settings"] = s
     for key, module in SECTIONS:
         doc[key] = module.dump(state, ctx)

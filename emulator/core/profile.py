@@ -67,6 +67,12 @@ class Decisions:
     """An uploaded file that cannot be read as its format (truncated, corrupt): 400 (the
     spec's rule for bad input) or GeoServer's 500."""
 
+    # Arguments GeoServer's controllers refuse with IllegalArgumentException
+    bad_argument_status: int
+    """A query or path argument a controller refuses by throwing ``IllegalArgumentException``
+    (``/rest/crs``: paging out of range, an identifier without authority): 400 (the REST
+    reference's) or GeoServer's 500 (its advice answers any such exception with 500)."""
+
 
 SPEC = Decisions(
     provider_delete_unknown_status=404,
@@ -86,6 +92,7 @@ SPEC = Decisions(
     mosaic_upload_status=200,
     mosaic_harvest_status=201,
     upload_unreadable_status=400,
+    bad_argument_status=400,
 )
 
 GEOSERVER = Decisions(
@@ -106,6 +113,7 @@ GEOSERVER = Decisions(
     mosaic_upload_status=201,
     mosaic_harvest_status=202,
     upload_unreadable_status=500,
+    bad_argument_status=500,
 )
 
 

@@ -20,7 +20,7 @@ from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
 from .rollback import RollbackMiddleware
-from .routing import ContextRoot, ExtensionRoutes, LazyRoutes, RouteGroup
+from .routing import ContextRoot, ExtensionRoutes, LazyPaths, LazyRoutes, RouteGroup
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -31,63 +31,71 @@ CATALOG_PREFIXES = tuple(
 )
 
 AREAS: list[LazyRoutes] = [
-    LazyRoutes(f"geoserver_emulator.areas.{area}.routes", prefixes)
-    for area, prefixes in (
-        ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
-        ("auth_providers", ("/rest/security/authproviders",)),
-        ("auth_filters", ("/rest/security/authfilters",)),
-        ("security", ("/rest/security/masterpw", "/rest/security/acl")),
-        ("urlchecks", ("/rest/urlchecks",)),
-        ("about", ("/rest/about",)),
-        (
-            "settings",
+    LazyPaths("geoserver_emulator.areas.index.routes", ("/rest", "/rest/index")),
+    *(
+        LazyRoutes(f"geoserver_emulator.areas.{area}.routes", prefixes)
+        for area, prefixes in (
+            ("crs", ("/rest/crs",)),
+            ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
+            ("auth_providers", ("/rest/security/authproviders",)),
+            ("auth_filters", ("/rest/security/authfilters",)),
+            ("security", ("/rest/security/masterpw", "/rest/security/acl")),
+            ("urlchecks", ("/rest/urlchecks",)),
+            ("about", ("/rest/about",)),
             (
-                "/rest/settings",
-                "/rest/services",
-                "/rest/logging",
-                "/rest/fonts",
-                "/rest/templates",
-                "/rest/workspaces/*/settings",
-                "/rest/workspaces/*/templates",
-                "/rest/workspaces/*/datastores/*/templates",
-                "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
-                "/rest/workspaces/*/coveragestores/*/templates",
-                "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
+                "settings",
+                (
+                    "/rest/settings",
+                    "/rest/services",
+                    "/rest/logging",
+                    "/rest/fonts",
+                    "/rest/templates",
+                    "/rest/workspaces/*/settings",
+                    "/rest/workspaces/*/templates",
+                    "/rest/workspaces/*/datastores/*/templates",
+                    "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
+                    "/rest/workspaces/*/coveragestores/*/templates",
+                    "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
+                ),
             ),
-        ),
-        ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
-        (
-            "appschema",
+            ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
             (
-                "/rest/workspaces/*/appschemastores",
-                "/rest/workspaces/*/datastores/*/file.appschema",
+                "appschema",
+                (
+                    "/rest/workspaces/*/appschemastores",
+                    "/rest/workspaces/*/datastores/*/file.appschema",
+                ),
             ),
-        ),
-        ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
-        (
-            "cascade",
+            ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
             (
-                "/rest/workspaces/*/wmsstores",
-                "/rest/workspaces/*/wmslayers",
-                "/rest/workspaces/*/wmtsstores",
-                "/rest/workspaces/*/wmtslayers",
+                "cascade",
+                (
+                    "/rest/workspaces/*/wmsstores",
+                    "/rest/workspaces/*/wmslayers",
+                    "/rest/workspaces/*/wmtsstores",
+                    "/rest/workspaces/*/wmtslayers",
+                ),
             ),
-        ),
-        ("catalog", CATALOG_PREFIXES),
-        (
-            "uploads",
-            ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
-        ),
-        ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
-        ("gwc", ("/gwc/rest",)),
-        (
-            "ows",
+            ("catalog", CATALOG_PREFIXES),
             (
-                *(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
-                "/gwc/service/wmts",
+                "uploads",
+                ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
             ),
-        ),
-    )
+            ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
+            ("gwc", ("/gwc/rest",)),
+            (
+                "ows",
+                (
+                    *(
+                        f"{p}/{svc}"
+                        for p in ("", "/*", "/*/*")
+                        for svc in ("ows", "wms", "wfs", "wcs")
+                    ),
+                    "/gwc/service/wmts",
+                ),
+            ),
+        )
+    ),
 ]
 """The areas' routes in matching order, each imported when a request first reaches the
 area (``LazyRoutes``): a process pays only for the areas it uses."""

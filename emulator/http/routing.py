@@ -247,6 +247,17 @@ class LazyRoutes(RouteGroup):
         return f"{type(self).__name__}({self.module!r})"
 
 
+class LazyPaths(LazyRoutes):
+    """An area's routes that answer exactly the given paths (each also with a format
+    suffix), not what lies under them: ``/rest`` is the index page, not every REST path."""
+
+    def covers(self, path: str) -> bool:
+        segments = path.strip("/").split("/")
+        return any(
+            len(segments) == len(prefix) and _under(segments, prefix) for prefix in self.prefixes
+        )
+
+
 class ExtensionRoutes(LazyRoutes):
     """An extension's routes (``core/extensions.py``): they match only on an emulator that
     has the extension installed; elsewhere the path answers 404, as on a stock GeoServer."""
@@ -286,6 +297,11 @@ class Installed(BaseRoute):
 
     def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
         return self.route.url_path_for(name, **path_params)
+
+
+def unwrapped(route: BaseRoute) -> BaseRoute:
+    """The route an ``Installed`` wraps, else the route itself."""
+    return route.route if isinstance(route, Installed) else route
 
 
 _ROUTE = "emulator.route"

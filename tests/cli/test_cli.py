@@ -362,7 +362,6 @@ def test_host_reading_follows_the_bound_address(host, flags, reads, monkeypatch)
         raise Stop
 
     import geoserver_emulator.http.server as server
-
     from geoserver_emulator import emulator as emulator_module
 
     class Spy(emulator_module.Emulator):

@@ -110,3 +110,11 @@ def test_extension_routes_answer_only_where_installed(fake_extension):
     assert _client(Emulator("empty", extensions=["importer"])).get("/rest/fakeext").status_code == (
         404
     )
+
+
+def test_the_rest_index_lists_an_extension_only_where_installed(fake_extension, monkeypatch):
+    from geoserver_emulator.areas.index import routes
+
+    monkeypatch.setattr(routes, "_CACHE", {})
+    assert ">fakeext<" not in _client(Emulator("empty")).get("/rest").text
+    assert ">fakeext<" in _client(Emulator("empty", extensions=["monitor"])).get("/rest").text

@@ -34,7 +34,11 @@ class Decisions:
 
     # Access rules
     acl_post_status: int
-    """Status of a successful access-rule POST."""
+    """Status of a successful access-rule POST (layer rules; service and REST rules answer
+    200 in both profiles)."""
+    acl_delete_without_key_status: int
+    """DELETE on a rule collection itself (no rule key): 404 ``Rule not found``, or GeoServer's
+    500 (its controller cuts the key out of the path past its end)."""
 
     # Seeding
     truncate_one_task: bool
@@ -82,6 +86,7 @@ SPEC = Decisions(
     filter_get_missing_status=404,
     filter_delete_missing_status=410,
     acl_post_status=201,
+    acl_delete_without_key_status=404,
     truncate_one_task=True,
     kill_all_content_type="text/html",
     seed_get_on_kill_path_allowed=False,
@@ -103,6 +108,7 @@ GEOSERVER = Decisions(
     filter_get_missing_status=200,
     filter_delete_missing_status=404,
     acl_post_status=200,
+    acl_delete_without_key_status=500,
     truncate_one_task=False,
     kill_all_content_type="text/plain",
     seed_get_on_kill_path_allowed=True,

@@ -915,11 +915,6 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
             ("PUT", "/rest/security/filterchain/{chain_name}"),
             ("DELETE", "/rest/security/filterchain/{chain_name}"),
             ("PUT", "/rest/security/filterchain/order"),
-            ("GET", "/rest/security/usergroupservices"),
-            ("POST", "/rest/security/usergroupservices"),
-            ("GET", "/rest/security/usergroupservices/{name}"),
-            ("PUT", "/rest/security/usergroupservices/{name}"),
-            ("DELETE", "/rest/security/usergroupservices/{name}"),
         )
     },
 }

@@ -37,6 +37,7 @@ AREAS: list[LazyRoutes] = [
         for area, prefixes in (
             ("crs", ("/rest/crs",)),
             ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
+            ("usergroup_services", ("/rest/security/usergroupservices",)),
             ("auth_providers", ("/rest/security/authproviders",)),
             ("auth_filters", ("/rest/security/authfilters",)),
             ("security", ("/rest/security/masterpw", "/rest/security/acl")),

@@ -906,16 +906,6 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
         "POST",
         "/rest/workspaces/{workspaceName}/datastores/{storeName}/mosaic/{method}.{format}",
     ): "vector mosaic ingestion: a community module's controller, not part of a stock install",
-    **{
-        (m, p): _TODO
-        for m, p in (
-            ("GET", "/rest/security/filterchain"),
-            ("POST", "/rest/security/filterchain"),
-            ("GET", "/rest/security/filterchain/{chain_name}"),
-            ("PUT", "/rest/security/filterchain/{chain_name}"),
-            ("DELETE", "/rest/security/filterchain/{chain_name}"),
-            ("PUT", "/rest/security/filterchain/order"),
-        )
-    },
+    **{(m, p): _TODO for m, p in ()},
 }
 """Operations of the reference the route table does not answer as written, and why."""

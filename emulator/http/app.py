@@ -38,6 +38,7 @@ AREAS: list[LazyRoutes] = [
             ("crs", ("/rest/crs",)),
             ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
             ("usergroup_services", ("/rest/security/usergroupservices",)),
+            ("filter_chains", ("/rest/security/filterchain",)),
             ("auth_providers", ("/rest/security/authproviders",)),
             ("auth_filters", ("/rest/security/authfilters",)),
             ("security", ("/rest/security/masterpw", "/rest/security/acl")),

@@ -46,7 +46,7 @@ def _attributes(chain: FilterChain, vendor: VendorNames) -> list[tuple[str, str]
     return out
 
 
-def _chain_xml(parent: Any, chain: FilterChain, vendor: VendorNames) -> None:
+def _chain_xml(parent: Any, chain: FilterChain, vendor: VendorNames) -> Any:
     el = wxml.sub(parent, "filters") if parent is not None else wxml.element("filters")
     for key, value in _attributes(chain, vendor):
         el.set(key, value)

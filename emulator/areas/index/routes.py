@@ -10,6 +10,7 @@ extensions included. Each link is the page's own path plus ``/`` plus the entry,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import escape
 
 from starlette.requests import Request
@@ -27,27 +28,27 @@ def links(extensions: frozenset[str]) -> list[str]:
     """The index entries: GET paths under ``/rest`` without parameters, sorted."""
     from ...http.app import app_routes
     from ...http.endpoints import flatten
-    from ...http.routing import Installed, unwrapped
 
     found: set[str] = set()
-    for route in _routes(app_routes(), extensions, Installed, unwrapped):
+    for route in _routes(app_routes(), extensions):
         for path, methods in flatten([route], ""):
             if "GET" in methods and "{" not in path and path.startswith("/rest/"):
                 found.add(path[len("/rest/") :])
     return sorted(found)
 
 
-def _routes(routes, extensions, installed, unwrapped):  # type: ignore[no-untyped-def]
-    from ...http.routing import RouteGroup
+def _routes(routes: list[BaseRoute], extensions: frozenset[str]) -> Iterator[BaseRoute]:
+    """The routes, groups expanded; an extension's only where it is installed."""
+    from ...http.routing import Installed, RouteGroup
 
     for route in routes:
-        if isinstance(route, installed):
+        if isinstance(route, Installed):
             if route.extension in extensions:
                 yield route.route
         elif isinstance(route, RouteGroup):
-            yield from _routes(route.routes, extensions, installed, unwrapped)
+            yield from _routes(route.routes, extensions)
         else:
-            yield unwrapped(route)
+            yield route
 
 
 def page(base: str, page_path: str, entries: list[str]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import math
 import re
 import signal
@@ -12,6 +13,8 @@ from collections.abc import Sequence
 
 from .core.clock import CLOCKS, DEFAULT_STEP
 from .core.errors import ScenarioError
+from .core.extensions import EXTENSIONS
+from .core.extensions import parse as parse_extensions
 from .core.profile import PROFILES
 from .http.timeouts import BODY, HEADER, KEEP_ALIVE
 from .recording import commands
@@ -165,12 +168,29 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="an idle keep-alive connection is closed after this time",
     )
-    serve.add_argument(
+    reading = serve.add_mutually_exclusive_group()
+    reading.add_argument(
         "--host-read",
         action="store_true",
-        help="let paths outside the data directory (mosaic harvests, file: URLs) read this"
-        " machine's files, bounded per request (default: off: they resolve inside the"
-        " emulated data directory)",
+        default=None,
+        help="read host files (external.* uploads, mosaic harvests, file: URLs), bounded per"
+        " request, also when bound to a non-loopback address (default: read only when bound"
+        " to a loopback address)",
+    )
+    reading.add_argument(
+        "--no-host-read",
+        dest="host_read",
+        action="store_false",
+        help="never read host files: host paths resolve inside the emulated data directory"
+        " (default: off)",
+    )
+    serve.add_argument(
+        "--extensions",
+        default=None,
+        metavar="NAME,...",
+        help="GeoServer extensions to install, comma-separated: "
+        + ", ".join(EXTENSIONS)
+        + " (default: the scenario's, else none, as on a stock install)",
     )
     serve.add_argument(
         "--databases",
@@ -211,6 +231,11 @@ def _check(args: argparse.Namespace) -> str | None:
         return f"invalid vendor prefix {args.vendor_prefix!r}: expected a Java package name"
     if not CONTEXT_PATH.fullmatch(args.context_path):
         return f"invalid context path {args.context_path!r}"
+    if args.extensions is not None:
+        try:
+            parse_extensions(args.extensions)
+        except ValueError as exc:
+            return str(exc)
     if not math.isfinite(args.clock_step) or args.clock_step <= 0:
         return f"invalid clock step {args.clock_step}: expected a positive number of seconds"
     for flag in ("journal_limit", "journal_max_bytes", "journal_body_limit"):
@@ -227,6 +252,17 @@ def _check(args: argparse.Namespace) -> str | None:
         if not math.isfinite(value) or value <= 0:
             return f"invalid --{flag.replace('_', '-')} {value}: expected a positive number"
     return None
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``--host`` names a loopback address (``localhost``, ``127.x.y.z``, ``::1``):
+    a server bound there reads host files unless ``--no-host-read`` says not to."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -251,9 +287,11 @@ def serve(args: argparse.Namespace) -> int:
             journal_limit=args.journal_limit,
             journal_max_bytes=args.journal_max_bytes,
             journal_body_limit=None if getattr(args, "record", None) else args.journal_body_limit,
-            host_read=True if args.host_read else None,
             databases=args.databases,
             database_hosts=args.database_hosts,
+            host_read=args.host_read,
+            host_read_default=is_loopback(args.host),
+            extensions=None if args.extensions is None else parse_extensions(args.extensions),
         )
     except ScenarioError as exc:
         sys.stderr.write(f"geoserver-emulator: bad scenario: {exc}\n")

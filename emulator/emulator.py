@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .core import extensions as core_extensions
 from .core.clock import DEFAULT_STEP, make_clock
 from .core.faults import Faults
 from .core.journal import BODY_LIMIT, Journal
@@ -54,15 +55,22 @@ class Emulator:
         journal_body_limit: bytes of each request and answer body a journal entry keeps
             (longer ones are kept truncated, with their length and SHA-256); 1 MiB by
             default, None for whole bodies.
-        host_read: whether paths outside the data directory (harvests, ``file:`` URLs) read
-            this machine's files, bounded per request; default: the scenario's ``hostRead``,
-            else off (they resolve inside the emulated data directory).
         databases: how PostGIS stores are used: ``"auto"`` (a database that answers is used
             for real, one that does not keeps in-memory tables), ``"live"`` (an unreachable
             database is an error where GeoServer reports one) or ``"memory"`` (never
             connect); default: the scenario's ``databases``, else ``"auto"``.
         database_hosts: hosts beyond loopback that database stores may contact (``"a,b"``
             or a list); default: the scenario's ``databaseHosts``, else none.
+        host_read: whether host paths (``external.*`` uploads, harvests, ``file:`` URLs)
+            read this machine's files, bounded per request, as GeoServer reads them; off,
+            they resolve inside the emulated data directory. Default: the scenario's
+            ``hostRead``, else ``host_read_default``.
+        host_read_default: ``host_read`` when neither the argument nor the scenario says
+            (on: an in-process emulator reads the host; ``serve`` bound to a non-loopback
+            address passes False).
+        extensions: GeoServer extensions to install (names of ``core/extensions.py``'s
+            table: ``importer``, ``geofence``, ``monitor``, ``ogcapi-features``); default: the
+            scenario's ``extensions``, else none. An unknown name raises ``ValueError``.
     """
 
     def __init__(
@@ -83,6 +91,8 @@ class Emulator:
         host_read: bool | None = None,
         databases: str | None = None,
         database_hosts: str | list[str] | tuple[str, ...] | None = None,
+        host_read_default: bool = True,
+        extensions: Iterable[str] | None = None,
     ) -> None:
         self.context_path = "/" + context_path.strip("/") if context_path.strip("/") else ""
         self.max_body = max_body
@@ -104,6 +114,10 @@ class Emulator:
         self._host_read_arg = host_read
         self._database_args = (databases, database_hosts)
         self._databases: Databases | None = None
+        self._host_read_default = host_read_default
+        self._extensions_arg = (
+            None if extensions is None else core_extensions.check(extensions, "extensions")
+        )
         self.journal.cassette_writer = self._save_journal
         self.on_reset: list[Callable[[], None]] = []
         """called after every ``reset`` (a ``serve --record`` cassette starts over)"""
@@ -124,10 +138,15 @@ class Emulator:
         self.profile: str = self._profile_arg or settings.profile or "spec"
         self.decisions: Decisions = decisions_for(self.profile)
         self.vendor = VendorNames(self._prefix_arg or settings.vendor_prefix or "org.geoserver")
-        self.host_read: bool = (
-            settings.host_read if self._host_read_arg is None else self._host_read_arg
-        )
+        host_read = self._host_read_arg
+        if host_read is None:
+            host_read = settings.host_read
+        self.host_read: bool = self._host_read_default if host_read is None else host_read
         """whether host paths read this machine (``areas/mosaics/sources.py``)"""
+        self.extensions: frozenset[str] = (
+            settings.extensions if self._extensions_arg is None else self._extensions_arg
+        )
+        """the GeoServer extensions installed (``core/extensions.py``)"""
         from .databases.policy import Policy, check_mode, parse_hosts
 
         mode, hosts = self._database_args
@@ -216,7 +235,10 @@ class Emulator:
         """The current state as a self-contained scenario document (no ``extends``), with
         the profile and vendor prefix in use: loading it gives an equal emulator."""
         settings = replace(
-            self.scenario.settings, profile=self.profile, vendor_prefix=self.vendor.prefix
+            self.scenario.settings,
+            profile=self.profile,
+            vendor_prefix=self.vendor.prefix,
+            extensions=self.extensions,
         )
         return loader.dump(self.state, settings)
 

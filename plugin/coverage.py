@@ -101,11 +101,12 @@ def _area_of(route: Route) -> str:
 def markdown() -> str:
     """``docs/coverage.md``: every emulated endpoint, by area, from the route table."""
     from geoserver_emulator.http.app import all_routes
+    from geoserver_emulator.http.routing import unwrapped
 
     rows: dict[str, list[tuple[str, str]]] = {}
 
     def walk(routes: list[BaseRoute], prefix: str) -> None:
-        for route in routes:
+        for route in map(unwrapped, routes):
             if isinstance(route, Mount):
                 walk(list(route.routes), prefix + route.path)
             elif isinstance(route, Route):
@@ -130,7 +131,55 @@ def markdown() -> str:
     for area in sorted(rows):
         out += ["", f"## {area}", "", "| Path | Methods |", "|---|---|"]
         out += [f"| `{path}` | {methods} |" for path, methods in rows[area]]
-    return "\n".join(out) + "\n"
+    return "\n".join(out + reference_section()) + "\n"
+
+
+def compare_reference() -> tuple[list[tuple[str, str, str, str]], list[tuple[str, str, str]]]:
+    """Each core operation of GeoServer's REST reference (``reference.OPERATIONS``) that the
+    route table answers (or that the reference documents as 405), and those it does not:
+    (method, path, reason from ``reference.EXCEPTIONS``, "" when none is given)."""
+    import re
+
+    from starlette.routing import compile_path
+
+    from geoserver_emulator.http.app import all_routes
+    from geoserver_emulator.http.endpoints import flatten
+
+    from .reference import EXCEPTIONS, OPERATIONS
+
+    table = [(set(methods), compile_path(path)[0]) for path, methods in flatten(all_routes(), "")]
+    answered, missing = [], []
+    for source, method, path, note in OPERATIONS:
+        sample = re.sub(r"\{[^}]+\}", "x", path)
+        methods = set().union(*(ms for ms, rx in table if rx.match(sample)))
+        wanted = "GET" if method == "HEAD" else method
+        if note == "405" or wanted in methods:
+            answered.append((source, method, path, note))
+        else:
+            missing.append((method, path, EXCEPTIONS.get((method, path), "")))
+    return answered, missing
+
+
+def reference_section() -> list[str]:
+    """The comparison with GeoServer's REST reference, for ``docs/coverage.md``."""
+    answered, missing = compare_reference()
+    documented_405 = sum(1 for *_, note in answered if note == "405")
+    out = [
+        "",
+        "## GeoServer's REST reference",
+        "",
+        "Every core operation of GeoServer's REST API reference (the OpenAPI files"
+        " `doc/en/api/1.0.0/*.yaml` of geoserver/geoserver; the list, with its source, is",
+        "`plugin/reference.py`), compared with the route table above:"
+        f" {len(answered) + len(missing)} operations, {len(answered)} answered"
+        f" ({documented_405} of them documented as 405, use another method),"
+        f" {len(missing)} answered otherwise, each with its reason:",
+        "",
+        "| Method | Reference path | Why |",
+        "|---|---|---|",
+    ]
+    out += [f"| {m} | `{p}` | {why or 'no reason given'} |" for m, p, why in missing]
+    return out
 
 
 if __name__ == "__main__":

@@ -121,6 +121,35 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         "geoserver_database_hosts", "hosts beyond loopback databases may be on", default=None
     )
+    group.addoption(
+        "--geoserver-extensions",
+        default=None,
+        metavar="NAME,...",
+        help="GeoServer extensions the geoserver_* fixtures install (importer, geofence,"
+        " monitor, ogcapi-features); default: the scenario's, else none",
+    )
+    group.addoption(
+        "--geoserver-host-read",
+        dest="geoserver_host_read",
+        action="store_const",
+        const=True,
+        default=None,
+        help="let the emulator read host files (external.* uploads, harvests, file: URLs);"
+        " the default in-process and for the loopback live server",
+    )
+    group.addoption(
+        "--geoserver-no-host-read",
+        dest="geoserver_host_read",
+        action="store_const",
+        const=False,
+        help="host paths resolve inside the emulated data directory, never on this machine",
+    )
+    parser.addini(
+        "geoserver_extensions", "GeoServer extensions to install (comma-separated)", default=None
+    )
+    parser.addini(
+        "geoserver_host_read", "whether the emulator reads host files (true/false)", default=None
+    )
     parser.addini(
         "geoserver_scenario", "default scenario of the geoserver_* fixtures", default=None
     )
@@ -155,6 +184,13 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "geoserver_databases(mode, hosts=None): the emulator's databases mode (auto, live,"
         " memory) and the hosts beyond loopback it may contact",
+    )
+    config.addinivalue_line(
+        "markers",
+        "geoserver_extensions(names): GeoServer extensions installed, a list or 'a,b'",
+    )
+    config.addinivalue_line(
+        "markers", "geoserver_host_read(flag): whether the emulator reads host files"
     )
     config.stash[SCENARIO_KEY] = _configured_scenario(config)
     profile = config.getini("geoserver_profile")
@@ -245,7 +281,13 @@ class GeoserverMarkerWarning(pytest.PytestWarning):
     """A geoserver_* marker on a test that uses no emulator fixture (it does nothing)."""
 
 
-MARKERS = ("geoserver_scenario", "geoserver_profile", "geoserver_databases")
+MARKERS = (
+    "geoserver_scenario",
+    "geoserver_profile",
+    "geoserver_databases",
+    "geoserver_extensions",
+    "geoserver_host_read",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -368,6 +410,34 @@ def geoserver_journal_limit(pytestconfig: pytest.Config) -> int | None:
 
 
 @pytest.fixture
+def geoserver_extensions(pytestconfig: pytest.Config) -> list[str] | None:
+    """The GeoServer extensions installed (``importer``, ``geofence``, ``monitor``,
+    ``ogcapi-features``): ``--geoserver-extensions``, the ini value ``geoserver_extensions``,
+    else None (the scenario's, else none, as on a stock install)."""
+    value = pytestconfig.getoption("geoserver_extensions") or pytestconfig.getini(
+        "geoserver_extensions"
+    )
+    return [n.strip() for n in str(value).split(",") if n.strip()] if value else None
+
+
+@pytest.fixture
+def geoserver_host_read(pytestconfig: pytest.Config) -> bool | None:
+    """Whether the emulator reads host files: ``--geoserver-host-read`` /
+    ``--geoserver-no-host-read``, the ini value ``geoserver_host_read``, else None (the
+    scenario's ``hostRead``, else on: the emulator is in-process, the live server loopback)."""
+    value = pytestconfig.getoption("geoserver_host_read")
+    if value is None:
+        text = str(pytestconfig.getini("geoserver_host_read") or "").strip().lower()
+        if text in ("true", "1", "yes", "on"):
+            return True
+        if text in ("false", "0", "no", "off"):
+            return False
+        if text:
+            raise pytest.UsageError(f"geoserver_host_read = {text!r}: expected true or false")
+    return None if value is None else bool(value)
+
+
+@pytest.fixture
 def geoserver_credentials() -> tuple[str, str]:
     """The user the client fixtures log in as."""
     return ADMIN
@@ -402,6 +472,8 @@ def geoserver_emulator(
     geoserver_control_credentials: tuple[str, str],
     geoserver_journal_limit: int | None,
     geoserver_databases: tuple[str | None, str | None],
+    geoserver_extensions: list[str] | None,
+    geoserver_host_read: bool | None,
 ) -> Iterator[Emulator]:
     """A fresh ``Emulator`` for this test, from the marker's scenario or the default one.
 
@@ -431,6 +503,8 @@ def geoserver_emulator(
             journal_limit=geoserver_journal_limit,
             databases=databases,
             database_hosts=database_hosts,
+            extensions=_marker_arg(request, "geoserver_extensions") or geoserver_extensions,
+            host_read=_marker_flag(request, "geoserver_host_read", geoserver_host_read),
         )
     except (ScenarioError, ValueError) as exc:
         pytest.fail(f"geoserver-emulator: cannot start the emulator: {exc}", pytrace=False)
@@ -472,6 +546,15 @@ def _marker_arg(request: pytest.FixtureRequest, name: str) -> Any:
     if len(marker.args) != 1 or marker.kwargs:
         pytest.fail(f"@pytest.mark.{name} takes exactly one argument", pytrace=False)
     return marker.args[0]
+
+
+def _marker_flag(request: pytest.FixtureRequest, name: str, default: bool | None) -> bool | None:
+    value = _marker_arg(request, name)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        pytest.fail(f"@pytest.mark.{name} takes True or False", pytrace=False)
+    return value
 
 
 def _marker_scenario(request: pytest.FixtureRequest) -> Any:

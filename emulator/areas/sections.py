@@ -15,6 +15,7 @@ from .auth_filters import scenario as auth_filters
 from .auth_providers import scenario as auth_providers
 from .cascade import scenario as cascade
 from .catalog import scenario as catalog
+from .filter_chains import scenario as filter_chains
 from .mosaics import scenario as mosaics
 from .security import scenario as security
 from .seeding import scenario as seeding
@@ -28,6 +29,7 @@ SECTIONS: list[tuple[str, ModuleType]] = [
     ("users", users),
     ("authProviders", auth_providers),
     ("authFilters", auth_filters),
+    ("filterChains", filter_chains),
     ("security", security),
     ("catalog", catalog),
     ("cascade", cascade),

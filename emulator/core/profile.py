@@ -34,7 +34,11 @@ class Decisions:
 
     # Access rules
     acl_post_status: int
-    """Status of a successful access-rule POST."""
+    """Status of a successful access-rule POST (layer rules; service and REST rules answer
+    200 in both profiles)."""
+    acl_delete_without_key_status: int
+    """DELETE on a rule collection itself (no rule key): 404 ``Rule not found``, or GeoServer's
+    500 (its controller cuts the key out of the path past its end)."""
 
     # Seeding
     truncate_one_task: bool
@@ -67,6 +71,12 @@ class Decisions:
     """An uploaded file that cannot be read as its format (truncated, corrupt): 400 (the
     spec's rule for bad input) or GeoServer's 500."""
 
+    # Arguments GeoServer's controllers refuse with IllegalArgumentException
+    bad_argument_status: int
+    """A query or path argument a controller refuses by throwing ``IllegalArgumentException``
+    (``/rest/crs``: paging out of range, an identifier without authority): 400 (the REST
+    reference's) or GeoServer's 500 (its advice answers any such exception with 500)."""
+
 
 SPEC = Decisions(
     provider_delete_unknown_status=404,
@@ -76,6 +86,7 @@ SPEC = Decisions(
     filter_get_missing_status=404,
     filter_delete_missing_status=410,
     acl_post_status=201,
+    acl_delete_without_key_status=404,
     truncate_one_task=True,
     kill_all_content_type="text/html",
     seed_get_on_kill_path_allowed=False,
@@ -86,6 +97,7 @@ SPEC = Decisions(
     mosaic_upload_status=200,
     mosaic_harvest_status=201,
     upload_unreadable_status=400,
+    bad_argument_status=400,
 )
 
 GEOSERVER = Decisions(
@@ -96,6 +108,7 @@ GEOSERVER = Decisions(
     filter_get_missing_status=200,
     filter_delete_missing_status=404,
     acl_post_status=200,
+    acl_delete_without_key_status=500,
     truncate_one_task=False,
     kill_all_content_type="text/plain",
     seed_get_on_kill_path_allowed=True,
@@ -106,6 +119,7 @@ GEOSERVER = Decisions(
     mosaic_upload_status=201,
     mosaic_harvest_status=202,
     upload_unreadable_status=500,
+    bad_argument_status=500,
 )
 
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..areas.auth_providers.model import ProviderStore
     from ..areas.cascade.model import Remotes
     from ..areas.catalog.model import Catalog
+    from ..areas.filter_chains.model import FilterChainStore
     from ..areas.mosaics.model import MosaicStore
     from ..areas.security.model import SecurityStore
     from ..areas.seeding.model import SeedingStore
@@ -53,6 +54,7 @@ STORES: dict[str, str] = {
     "users": "geoserver_emulator.areas.users.model:UsersStore",
     "auth_providers": "geoserver_emulator.areas.auth_providers.model:ProviderStore",
     "auth_filters": "geoserver_emulator.areas.auth_filters.model:FilterStore",
+    "filter_chains": "geoserver_emulator.areas.filter_chains.model:FilterChainStore",
     "security": "geoserver_emulator.areas.security.model:SecurityStore",
     "catalog": "geoserver_emulator.areas.catalog.model:Catalog",
     "styles": "geoserver_emulator.areas.styles.model:StyleStore",
@@ -84,6 +86,8 @@ class State:
     """authentication providers and their order (``/rest/security/authproviders``)"""
     auth_filters: FilterStore
     """authentication filters (``/rest/security/authfilters``)"""
+    filter_chains: FilterChainStore
+    """authentication filter chains, in order (``/rest/security/filterchain``)"""
     security: SecurityStore
     """keystore password, catalog mode, layer/service/REST rules (``/rest/security/acl``)"""
     catalog: Catalog

@@ -14,12 +14,13 @@ from starlette.routing import BaseRoute
 
 from ..control import routes as control
 from ..core.errors import EmulatorError
+from ..core.extensions import EXTENSIONS
 from ..core.faults import ConnectionDropped
 from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
 from .rollback import RollbackMiddleware
-from .routing import ContextRoot, LazyRoutes, RouteGroup
+from .routing import ContextRoot, ExtensionRoutes, LazyPaths, LazyRoutes, RouteGroup
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -30,72 +31,90 @@ CATALOG_PREFIXES = tuple(
 )
 
 AREAS: list[LazyRoutes] = [
-    LazyRoutes(f"geoserver_emulator.areas.{area}.routes", prefixes)
-    for area, prefixes in (
-        ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
-        ("auth_providers", ("/rest/security/authproviders",)),
-        ("auth_filters", ("/rest/security/authfilters",)),
-        ("security", ("/rest/security/masterpw", "/rest/security/acl")),
-        ("urlchecks", ("/rest/urlchecks",)),
-        ("about", ("/rest/about",)),
-        (
-            "settings",
+    LazyPaths("geoserver_emulator.areas.index.routes", ("/rest", "/rest/index")),
+    *(
+        LazyRoutes(f"geoserver_emulator.areas.{area}.routes", prefixes)
+        for area, prefixes in (
+            ("crs", ("/rest/crs",)),
+            ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
+            ("usergroup_services", ("/rest/security/usergroupservices",)),
+            ("filter_chains", ("/rest/security/filterchain",)),
+            ("auth_providers", ("/rest/security/authproviders",)),
+            ("auth_filters", ("/rest/security/authfilters",)),
+            ("security", ("/rest/security/masterpw", "/rest/security/acl")),
+            ("urlchecks", ("/rest/urlchecks",)),
+            ("about", ("/rest/about",)),
             (
-                "/rest/settings",
-                "/rest/services",
-                "/rest/logging",
-                "/rest/fonts",
-                "/rest/templates",
-                "/rest/workspaces/*/settings",
-                "/rest/workspaces/*/templates",
-                "/rest/workspaces/*/datastores/*/templates",
-                "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
-                "/rest/workspaces/*/coveragestores/*/templates",
-                "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
+                "settings",
+                (
+                    "/rest/settings",
+                    "/rest/services",
+                    "/rest/logging",
+                    "/rest/fonts",
+                    "/rest/templates",
+                    "/rest/workspaces/*/settings",
+                    "/rest/workspaces/*/templates",
+                    "/rest/workspaces/*/datastores/*/templates",
+                    "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
+                    "/rest/workspaces/*/coveragestores/*/templates",
+                    "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
+                ),
             ),
-        ),
-        ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
-        (
-            "appschema",
+            ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
             (
-                "/rest/workspaces/*/appschemastores",
-                "/rest/workspaces/*/datastores/*/file.appschema",
+                "appschema",
+                (
+                    "/rest/workspaces/*/appschemastores",
+                    "/rest/workspaces/*/datastores/*/file.appschema",
+                ),
             ),
-        ),
-        ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
-        (
-            "cascade",
+            ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
             (
-                "/rest/workspaces/*/wmsstores",
-                "/rest/workspaces/*/wmslayers",
-                "/rest/workspaces/*/wmtsstores",
-                "/rest/workspaces/*/wmtslayers",
+                "cascade",
+                (
+                    "/rest/workspaces/*/wmsstores",
+                    "/rest/workspaces/*/wmslayers",
+                    "/rest/workspaces/*/wmtsstores",
+                    "/rest/workspaces/*/wmtslayers",
+                ),
             ),
-        ),
-        ("catalog", CATALOG_PREFIXES),
-        (
-            "uploads",
-            ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
-        ),
-        ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
-        ("gwc", ("/gwc/rest",)),
-        (
-            "ows",
+            ("catalog", CATALOG_PREFIXES),
             (
-                *(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
-                "/gwc/service/wmts",
+                "uploads",
+                ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
             ),
-        ),
-    )
+            ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
+            ("gwc", ("/gwc/rest",)),
+            (
+                "ows",
+                (
+                    *(
+                        f"{p}/{svc}"
+                        for p in ("", "/*", "/*/*")
+                        for svc in ("ows", "wms", "wfs", "wcs")
+                    ),
+                    "/gwc/service/wmts",
+                ),
+            ),
+        )
+    ),
 ]
 """The areas' routes in matching order, each imported when a request first reaches the
 area (``LazyRoutes``): a process pays only for the areas it uses."""
+
+EXTENSION_AREAS: list[LazyRoutes] = [
+    ExtensionRoutes(ext.name, module, prefixes)
+    for ext in EXTENSIONS.values()
+    for module, prefixes in ext.routes
+]
+"""The extensions' routes (``core/extensions.py``), after the core areas: each matches only
+on an emulator that installed its extension."""
 
 
 def app_routes() -> list[BaseRoute]:
     """The app's routes relative to the context root, in matching order: the control plane,
     reload and reset (one group), then each area (imported when first reached)."""
-    return [RouteGroup([*control.routes, *reload.routes]), *AREAS]
+    return [RouteGroup([*control.routes, *reload.routes]), *AREAS, *EXTENSION_AREAS]
 
 
 def all_routes() -> list[BaseRoute]:

@@ -35,8 +35,10 @@ def endpoints(routes: list[BaseRoute]) -> list[tuple[str, str, Any]]:
 
 def flatten(routes: list[BaseRoute], prefix: str) -> list[tuple[str, set[str]]]:
     """(path, methods) of every route, mounts and groups of routes expanded."""
+    from .routing import unwrapped
+
     out: list[tuple[str, set[str]]] = []
-    for route in routes:
+    for route in map(unwrapped, routes):
         if isinstance(route, Mount):
             out.extend(flatten(list(route.routes), prefix + route.path))
         elif isinstance(route, Route):

@@ -247,6 +247,63 @@ class LazyRoutes(RouteGroup):
         return f"{type(self).__name__}({self.module!r})"
 
 
+class LazyPaths(LazyRoutes):
+    """An area's routes that answer exactly the given paths (each also with a format
+    suffix), not what lies under them: ``/rest`` is the index page, not every REST path."""
+
+    def covers(self, path: str) -> bool:
+        segments = path.strip("/").split("/")
+        return any(
+            len(segments) == len(prefix) and _under(segments, prefix) for prefix in self.prefixes
+        )
+
+
+class ExtensionRoutes(LazyRoutes):
+    """An extension's routes (``core/extensions.py``): they match only on an emulator that
+    has the extension installed; elsewhere the path answers 404, as on a stock GeoServer."""
+
+    def __init__(self, extension: str, module: str, prefixes: tuple[str, ...]) -> None:
+        super().__init__(module, prefixes)
+        self.extension = extension
+
+    @property  # type: ignore[override]
+    def routes(self) -> list[BaseRoute]:
+        if self._routes is None:
+            inner = importlib.import_module(self.module).routes
+            self._routes = [Installed(self.extension, r) for r in inner]
+        return self._routes
+
+
+class Installed(BaseRoute):
+    """A route that matches only where its extension is installed; otherwise it is the
+    route it wraps (path, methods and name read through)."""
+
+    def __init__(self, extension: str, route: BaseRoute) -> None:
+        self.extension = extension
+        self.route = route
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.route, name)
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        app = scope.get("app")
+        emu = getattr(getattr(app, "state", None), "emulator", None)
+        if emu is None or self.extension not in emu.extensions:
+            return Match.NONE, {}
+        return self.route.matches(scope)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.route.handle(scope, receive, send)
+
+    def url_path_for(self, name: str, /, **path_params: Any) -> URLPath:
+        return self.route.url_path_for(name, **path_params)
+
+
+def unwrapped(route: BaseRoute) -> BaseRoute:
+    """The route an ``Installed`` wraps, else the route itself."""
+    return route.route if isinstance(route, Installed) else route
+
+
 _ROUTE = "emulator.route"
 """scope key: the route of a lazy area that matched"""
 

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..core import root
+from ..core import extensions, root
 from ..core.clock import DEFAULT_ORIGIN
 from ..core.errors import ScenarioError
 from ..core.gcpause import paused
@@ -50,12 +50,15 @@ class Settings:
     """requests the journal keeps (``journalLimit``); None: all"""
     journal_max_bytes: int | None = None
     """bytes of bodies the journal keeps in all (``journalMaxBytes``); None: no bound"""
-    host_read: bool = False
-    """whether external paths and ``file:`` URLs may read the host (``hostRead``)"""
+    host_read: bool | None = None
+    """whether external paths and ``file:`` URLs may read the host (``hostRead``); None:
+    the process decides (on in-process and on a loopback-bound server)"""
     databases: str | None = None
     """the databases mode, ``auto``/``live``/``memory`` (``databases``); None: ``auto``"""
     database_hosts: tuple[str, ...] = ()
     """hosts beyond loopback a database store may contact (``databaseHosts``)"""
+    extensions: frozenset[str] = frozenset()
+    """GeoServer extensions installed (``extensions``, see ``core/extensions.py``)"""
 
 
 @record(frozen=True)
@@ -166,6 +169,7 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
         {"profile", "vendorPrefix", "clockOrigin", "extras", "journalLimit", "journalMaxBytes"}
         | {"hostRead"}
         | {"databases", "databaseHosts"}
+        | {"extensions"}
     )
     profile = sec.str("profile", base.profile)
     if profile is not None and profile not in PROFILES:
@@ -194,8 +198,9 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
         extras,
         bounds["journalLimit"],
         bounds["journalMaxBytes"],
-        sec.bool("hostRead", base.host_read),
+        _host_read(sec, base.host_read),
         *_database_settings(sec, base),
+        _extensions(sec, base.extensions),
     )
 
 
@@ -212,6 +217,21 @@ def _database_settings(sec: Section, base: Settings) -> tuple[str | None, tuple[
     if isinstance(raw, str):
         return mode, parse_hosts(raw)
     return mode, parse_hosts(sec.strings("databaseHosts"))
+
+
+def _host_read(sec: Section, default: bool | None) -> bool | None:
+    value: bool | None = sec.bool("hostRead", default)
+    return value
+
+
+def _extensions(sec: Section, default: frozenset[str]) -> frozenset[str]:
+    if not sec.has("extensions"):
+        return default
+    names = sec.strings("extensions")
+    try:
+        return extensions.check(names, f"{sec.where}.extensions")
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def build(
@@ -417,12 +437,14 @@ def dump(state: State, settings: Settings | None = None) -> dict[str, Any]:
             s["journalLimit"] = settings.journal_limit
         if settings.journal_max_bytes is not None:
             s["journalMaxBytes"] = settings.journal_max_bytes
-        if settings.host_read:
-            s["hostRead"] = True
         if settings.databases:
             s["databases"] = settings.databases
         if settings.database_hosts:
             s["databaseHosts"] = list(settings.database_hosts)
+        if settings.host_read is not None:
+            s["hostRead"] = settings.host_read
+        if settings.extensions:
+            s["extensions"] = [e.name for e in extensions.installed(settings.extensions)]
         doc["settings"] = s
     for key, module in SECTIONS:
         doc[key] = module.dump(state, ctx)

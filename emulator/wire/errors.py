@@ -12,7 +12,12 @@ from . import json as wjson
 from . import xml as wxml
 from .negotiate import format_of_media_type
 
-ENVELOPE_PREFIXES = ("/rest/security/authproviders", "/rest/security/authfilters")
+ENVELOPE_PREFIXES = (
+    "/rest/security/authproviders",
+    "/rest/security/authfilters",
+    "/rest/security/usergroupservices",
+    "/rest/security/filterchain",
+)
 
 
 def error_style(rest_path: str) -> str:

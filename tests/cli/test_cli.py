@@ -240,6 +240,8 @@ def test_scenario_file_and_folder(serve, tmp_path):
         (["serve", "--timeout-header", "0"], "--timeout-header"),
         (["serve", "--timeout-body", "nan"], "--timeout-body"),
         (["serve", "--timeout-keep-alive", "-2"], "--timeout-keep-alive"),
+        (["serve", "--extensions", "importer,nope"], "unknown extension 'nope'"),
+        (["serve", "--host-read", "--no-host-read"], "not allowed with"),
     ],
 )
 def test_bad_flags_exit_2_with_one_line(args, says):
@@ -323,3 +325,53 @@ def test_console_script_is_installed():
     assert script is not None
     proc = subprocess.run([script, "--help"], capture_output=True, text=True, timeout=STARTUP_LIMIT)
     assert proc.returncode == 0 and "serve" in proc.stdout
+
+
+def test_extensions_flag_installs_them(serve):
+    served = serve("--extensions", "importer,monitor")
+    status = httpx.get(f"{served.url}/rest/about/status.xml", auth=ADMIN).text
+    assert "<name>Importer Core</name>" in status and "<name>Monitor Core Extension<" in status
+    assert "<name>GeoFence</name>" not in status
+    plain = serve()
+    assert "Importer Core" not in httpx.get(f"{plain.url}/rest/about/status.xml", auth=ADMIN).text
+
+
+@pytest.mark.parametrize(
+    ("host", "flags", "reads"),
+    [
+        ("127.0.0.1", (), True),
+        ("localhost", (), True),
+        ("::1", (), True),
+        ("0.0.0.0", (), False),
+        ("192.0.2.7", (), False),
+        ("0.0.0.0", ("--host-read",), True),
+        ("127.0.0.1", ("--no-host-read",), False),
+    ],
+)
+def test_host_reading_follows_the_bound_address(host, flags, reads, monkeypatch):
+    """On for a loopback address, off for any other unless ``--host-read``; ``--no-host-read``
+    off everywhere (the Emulator ``serve`` builds, without binding)."""
+    from geoserver_emulator import cli
+
+    made = {}
+
+    class Stop(Exception):
+        pass
+
+    def fake_bind(h, p):
+        raise Stop
+
+    import geoserver_emulator.http.server as server
+    from geoserver_emulator import emulator as emulator_module
+
+    class Spy(emulator_module.Emulator):
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            made["emu"] = self
+
+    monkeypatch.setattr(emulator_module, "Emulator", Spy)
+    monkeypatch.setattr(server, "bind", fake_bind)
+    args = cli._parser().parse_args(["serve", "--host", host, "--scenario", "empty", *flags])
+    with pytest.raises(Stop):
+        cli.serve(args)
+    assert made["emu"].host_read is reads

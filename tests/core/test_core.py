@@ -36,6 +36,7 @@ def test_profiles_differ_exactly_on_the_decision_rows():
         "filter_get_missing_status",
         "filter_delete_missing_status",
         "acl_post_status",
+        "acl_delete_without_key_status",
         "truncate_one_task",
         "kill_all_content_type",
         "seed_get_on_kill_path_allowed",
@@ -45,6 +46,7 @@ def test_profiles_differ_exactly_on_the_decision_rows():
         "mosaic_upload_status",
         "mosaic_harvest_status",
         "upload_unreadable_status",
+        "bad_argument_status",
     }
     assert decisions_for("spec") is SPEC and decisions_for("geoserver") is GEOSERVER
     with pytest.raises(ValueError):

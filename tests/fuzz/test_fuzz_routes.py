@@ -78,6 +78,8 @@ LISTS = [
     "/rest/security/acl/rest.json",
     "/rest/security/authproviders.json",
     "/rest/security/authfilters.json",
+    "/rest/security/filterchain.json",
+    "/rest/security/usergroupservices.json",
     "/rest/urlchecks.json",
     "/rest/settings.json",
     "/gwc/rest/layers.json",
@@ -92,6 +94,8 @@ LISTS = [
     "/rest/security/usergroup/users.xml",
     "/rest/security/usergroup/groups.xml",
     "/rest/urlchecks.xml",
+    "/rest/security/filterchain.xml",
+    "/rest/security/usergroupservices.xml",
     "/gwc/rest/layers.xml",
 ]
 

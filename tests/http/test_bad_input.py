@@ -208,8 +208,6 @@ def test_body_cap_via_asgi():
 @pytest.mark.parametrize(
     "path",
     [
-        "/rest",
-        "/rest/",
         "/rest/nothing",
         "/rest/security/usergroup",
         "/rest/security/usergroup/user",
@@ -218,6 +216,7 @@ def test_body_cap_via_asgi():
     ],
 )
 def test_unknown_paths_are_404_with_a_message(client, path):
+    """(``/rest`` itself is GeoServer's REST index: ``tests/areas/index``.)"""
     r = client.get(path)
     assert r.status_code == 404 and r.text
 

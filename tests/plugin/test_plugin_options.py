@@ -232,3 +232,53 @@ def test_bad_journal_limit_stops_the_test(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("def test_it(geoserver_emulator): pass")
     result = pytester.runpytest()
     result.stdout.fnmatch_lines(["*geoserver_journal_limit*expected a positive number*"])
+
+
+EXTENSIONS_TEST = """
+import pytest
+
+def test_default(geoserver_emulator):
+    assert geoserver_emulator.extensions == frozenset({default})
+    assert geoserver_emulator.host_read is {host_read}
+
+@pytest.mark.geoserver_extensions(["monitor", "importer"])
+@pytest.mark.geoserver_host_read(False)
+def test_marked(geoserver_emulator):
+    assert geoserver_emulator.extensions == {{"monitor", "importer"}}
+    assert geoserver_emulator.host_read is False
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "ini", "default", "host_read"),
+    [
+        ((), "", "", True),
+        (
+            ("--geoserver-extensions", "geofence", "--geoserver-no-host-read"),
+            "",
+            "'geofence'",
+            False,
+        ),
+        (
+            (),
+            "geoserver_extensions = importer,geofence\ngeoserver_host_read = false\n",
+            "'importer', 'geofence'",
+            False,
+        ),
+        (("--geoserver-host-read",), "geoserver_host_read = false\n", "", True),
+    ],
+)
+def test_extensions_and_host_reading(pytester: pytest.Pytester, args, ini, default, host_read):
+    if ini:
+        pytester.makeini(f"[pytest]\n{ini}")
+    pytester.makepyfile(
+        EXTENSIONS_TEST.format(default=default and "{" + default + "}" or "", host_read=host_read)
+    )
+    pytester.runpytest(*args).assert_outcomes(passed=2)
+
+
+def test_an_unknown_extension_fails_the_test_saying_why(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_it(geoserver_emulator): pass")
+    result = pytester.runpytest("--geoserver-extensions", "nope")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*unknown extension 'nope'*"])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core import extensions
 from ...core.budget import Budget
 from ...core.errors import Invalid, NotFound
 from ...core.record import field, record
@@ -79,12 +80,7 @@ class AboutStore:
 
     def module_statuses(self, target: str | None = None) -> list[ModuleStatus]:
         """All modules, or those whose ``module`` equals ``target`` ignoring case (404 if none)."""
-        if target is None:
-            return list(self.modules)
-        found = [m for m in self.modules if m.module.lower() == target.lower()]
-        if not found:
-            raise NotFound(f"No such module: {target}")
-        return found
+        return module_statuses(self.modules, target)
 
     def metric_values(
         self, elapsed: float, host: list[MetricSample] | None = None
@@ -94,6 +90,58 @@ class AboutStore:
         if host is not None:
             return assemble(host)
         return assemble(self.metrics, elapsed)
+
+
+def module_statuses(modules: list[ModuleStatus], target: str | None) -> list[ModuleStatus]:
+    """All modules, or those whose ``module`` equals ``target`` ignoring case (404 if none)."""
+    if target is None:
+        return list(modules)
+    found = [m for m in modules if m.module.lower() == target.lower()]
+    if not found:
+        raise NotFound(f"No such module: {target}")
+    return found
+
+
+def with_extensions(
+    store: AboutStore, names: frozenset[str]
+) -> tuple[list[Resource], list[ModuleStatus]]:
+    """The manifests and module statuses with those of the installed extensions added, as
+    GeoServer lists an extension's jars (``<artifact>-<version>``, ``GeoServerModule:
+    extension``) and its ``ModuleStatusImpl`` beans."""
+    if not names:
+        return store.manifests, store.modules
+    version = _release(store)
+    template = next((r for r in store.manifests if r.name.startswith("gs-main-")), None)
+    manifests, modules = list(store.manifests), list(store.modules)
+    known = {r.name for r in manifests}
+    for ext in extensions.installed(names):
+        for jar in ext.jars:
+            props = dict(template.properties) if template is not None else {}
+            props.update(
+                {
+                    "Specification-Title": jar.title,
+                    "Implementation-Title": jar.title,
+                    "Implementation-Version": version,
+                    MODULE_PROPERTY: "extension",
+                    "Application-Name": jar.artifact,
+                    "Project-Version": version,
+                }
+            )
+            name = f"{jar.artifact}-{version}"
+            if name not in known:
+                manifests.append(Resource(name, props))
+        for m in ext.modules:
+            if not any(x.module == m.module for x in modules):
+                modules.append(ModuleStatus(m.module, m.name, m.component, version))
+    return manifests, modules
+
+
+def _release(store: AboutStore) -> str:
+    """The GeoServer version the scenario states (``versions``' ``GeoServer`` resource)."""
+    for r in store.versions:
+        if r.name == "GeoServer":
+            return r.properties.get("Version", "")
+    return ""
 
 
 def select(resources: Iterable[Resource], filters: Filters) -> list[Resource]:

@@ -12,7 +12,15 @@ from ...http.context import base_url, emulator, respond, response_format
 from ...http.routing import Route
 from ...wire.negotiate import split_ext
 from . import codec, host
-from .model import Filters, Resource, select
+from .model import (
+    AboutStore,
+    Filters,
+    ModuleStatus,
+    Resource,
+    module_statuses,
+    select,
+    with_extensions,
+)
 
 ABOUT_OFFERED = ("html", "json", "xml")
 """``AboutController``/``AboutStatusController`` produce HTML first: HTML is the default"""
@@ -64,8 +72,29 @@ async def version(request: Request) -> Response:
     return _about(request, emulator(request).state.about.versions)
 
 
+_LISTED: dict[
+    tuple[int, frozenset[str]], tuple[AboutStore, list[Resource], list[ModuleStatus]]
+] = {}
+"""the manifests and modules with the installed extensions', by (store, extensions): the same
+lists for the same store, so ``_WHOLE`` keeps serving its cached documents"""
+
+
+def _listed(request: Request) -> tuple[list[Resource], list[ModuleStatus]]:
+    emu = emulator(request)
+    store = emu.state.about
+    if not emu.extensions:
+        return store.manifests, store.modules
+    key = (id(store), emu.extensions)
+    found = _LISTED.get(key)
+    if found is None or found[0] is not store:
+        if len(_LISTED) >= 64:
+            _LISTED.clear()
+        found = _LISTED[key] = (store, *with_extensions(store, emu.extensions))
+    return found[1], found[2]
+
+
 async def manifest(request: Request) -> Response:
-    return _about(request, emulator(request).state.about.manifests)
+    return _about(request, _listed(request)[0])
 
 
 async def status(request: Request) -> Response:
@@ -75,7 +104,7 @@ async def status(request: Request) -> Response:
     if ext is not None and ext not in ABOUT_OFFERED:
         raise NotFound(f"No such resource: {request.url.path}")
     fmt = response_format(request, ext, ABOUT_OFFERED, default="html")
-    modules = emulator(request).state.about.module_statuses(target)
+    modules = module_statuses(_listed(request)[1], target)
     page = base_url(request) + "/rest/about/status" + (f"/{target}" if target is not None else "")
     if fmt == "xml":
         return respond(codec.dump_status_xml(modules, page), "xml")

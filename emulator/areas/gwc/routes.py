@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from ...core.errors import Invalid
+from ...core.errors import Invalid, ServerError
 from ...http.context import base_url, body, emulator, respond, response_format
 from ...http.routing import Route
 from ...wire.negotiate import split_ext
@@ -47,8 +47,8 @@ async def _read(request: Request) -> bytes:
     return await body(request)
 
 
-def _bad(exc: Invalid) -> Exception:
-    return rest_error(exc.status if exc.status in (400, 404) else 400, exc.message)
+def _bad(exc: Invalid, whole: bool = False) -> Exception:
+    return rest_error(exc.status if exc.status in (400, 404) else 400, exc.message, whole)
 
 
 # -- mass truncation ----------------------------------------------------------------------
@@ -60,17 +60,16 @@ async def masstruncate(request: Request) -> Response:
     if request.method in ("GET", "HEAD"):
         href = f"{base_url(request)}/gwc/rest/masstruncate"
         return respond(codec.dump_mass_truncate_types(href), media_type="application/xml")
-    ct = (request.headers.get("content-type") or "").split(";")[0].strip().lower()
+    given = request.headers.get("content-type")
+    ct = (given or "").strip().lower()  # compared whole, as GWC does (equalsIgnoreCase)
     raw = await _read(request)
     form = ct == "application/x-www-form-urlencoded"
-    if ct in ("", "text/xml", "application/xml"):
+    if ct in ("", "text/xml") or form:
         fmt = "xml"
-    elif ct in ("json", "application/json"):
+    elif ct == "json":
         fmt = "json"
-    elif form:
-        fmt = "xml"
     else:
-        raise rest_error(400, f"Format extension unknown or not specified: {ct}")
+        raise rest_error(400, f"Format extension unknown or not specified: {given}", True)
     try:
         if form and raw.strip().startswith(b"<truncateAll"):
             req = truncate.MassTruncate("truncateAll")
@@ -85,11 +84,25 @@ async def masstruncate(request: Request) -> Response:
         sched.commit()
         names = truncate.run(store, req, submit)
     except Invalid as exc:
-        raise _bad(exc) from None
-    if form:
-        page = f"<html><body>Truncated Layers:{escape(','.join(names))}</body></html>"
-        return respond(page, media_type="text/html;charset=utf-8")
+        raise _bad(exc, whole=True) from None
+    except ServerError as exc:
+        raise rest_error(500, exc.message, True) from None
+    if form and req.kind == "truncateAll":
+        return respond(truncate_all_page(names), media_type="text/plain")
     return respond(b"", media_type="text/plain")
+
+
+def truncate_all_page(names: list[str]) -> str:
+    """``TruncateAllRequest.getResponsePage``: the page a form's truncate-all answers."""
+    listed = escape(",".join(names)) if names else "No Layers were truncated"
+    content = f"<p>Truncated All Layers</p>\n<p>Truncated Layers:{listed}</p>"
+    return (
+        "<html>\n<head>\n<title>GWC Seed Form</title>\n"
+        '<link rel="stylesheet" href="../rest/web/gwc.css" type="text/css"/>\n</head>\n'
+        '<body>\n<div id="pageHeader"><a id="logo" href="../">'
+        '<img src="../rest/web/geowebcache_logo.png"/></a></div>\n'
+        f'<p>{content}</p> <p><a href="../demo">Go back</a></p>'
+    )
 
 
 # -- gridsets -----------------------------------------------------------------------------
@@ -242,11 +255,36 @@ async def diskquota(request: Request) -> Response:
         for tag, value in given:
             merged = config.put(merged, tag, value)
         store.disk_quota.fields = merged
+    shown = quota_out(store.disk_quota.fields)
     if fmt == "json":
-        doc = codec.dump_tree_json("gwcQuotaConfiguration", store.disk_quota.fields)
-        return respond(doc, "json")
-    doc = codec.dump_tree_xml("gwcQuotaConfiguration", store.disk_quota.fields)
+        return respond(codec.dump_tree_json(QUOTA_CLASS, shown), "json")
+    doc = codec.dump_tree_xml(QUOTA_CLASS, shown)
     return respond(b'<?xml version="1.0" encoding="UTF-8"?>\n' + doc, "xml")
+
+
+QUOTA_CLASS = "org.geowebcache.diskquota.DiskQuotaConfig"
+"""the root ``DiskQuotaController`` writes (its XStream has no alias for the class; the
+``gwcQuotaConfiguration`` alias is the configuration file's, read on PUT)"""
+UNITS = {"B": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40}
+
+
+def quota_out(fields: list[tuple[str, object]]) -> list[tuple[str, object]]:
+    """The configuration as the controller writes it: a quota is a ``Quota`` bean, ``id``
+    and ``bytes`` (the file's ``value``/``units`` is its converter's form)."""
+    out: list[tuple[str, object]] = []
+    for tag, value in fields:
+        if tag in ("globalQuota", "quota") and isinstance(value, list):
+            given = dict(value)
+            units = UNITS.get(str(given.get("units", "B")), 1)
+            try:
+                size = round(float(str(given.get("value", "0"))) * units)
+            except ValueError:
+                size = 0
+            value = [("id", "0"), ("bytes", str(size))]
+        elif isinstance(value, list) and value and isinstance(value[0], tuple):
+            value = quota_out(value)  # type: ignore[arg-type]
+        out.append((tag, value))
+    return out
 
 
 async def global_config(request: Request) -> Response:
@@ -278,13 +316,14 @@ async def reload(request: Request) -> Response:
         try:
             params.update(seeding_codec.parse_form(raw, decode=False))
         except Invalid as exc:
-            raise _bad(exc) from None
+            raise _bad(exc, whole=True) from None
     if "reload_configuration" not in params:
         raise rest_error(
             400,
             "Unknown or malformed request. Please try again, somtimes the form is not properly"
             " received. This frequently happens on the first POST after a restart. The POST"
             f" was to {request.url.path}",
+            True,
         )
     count = len(emulator(request).state.seeding.tile_layers)
     page = (
@@ -302,13 +341,15 @@ async def bounds(request: Request) -> Response:
     _refuse(request, ["GET"])
     p = request.path_params
     store = emulator(request).state.seeding
+    if p["layer"] not in store.tile_layers:
+        raise rest_error(404, f"Unknown layer: {p['layer']}", True)
     layer = find(store, p["layer"])
     srs = p["srs"]
     gridset = store.gridset(srs) if srs in layer.gridsets else None
     if gridset is None:
-        raise rest_error(404, f"{layer.name} does not support {srs}")
+        raise rest_error(404, f"{layer.name} does not support {srs}", True)
     if p["type"].lower() != "java":
-        raise rest_error(400, f"Unknown or missing format extension : {p['type']}")
+        raise rest_error(400, f"Unknown or missing format extension : {p['type']}", True)
     opts = layer.subset(srs)
     extent = opts.extent if opts.extent is not None else layer_extent(gridset, layer.bounds)
     cov = subset_coverages(gridset, extent, opts.zoom_start, opts.zoom_stop)
@@ -332,22 +373,20 @@ async def statistics(request: Request) -> Response:
     return respond(codec.dump_statistics_xml(STATISTICS), "xml")
 
 
-INDEX_LINKS = (
-    ("layers", "Tile layers"), ("seed", "Seeding and truncation tasks"),
-    ("masstruncate", "Mass truncation"), ("gridsets", "Gridsets"),
-    ("blobstores", "Blob stores"), ("diskquota", "Disk quota"), ("global", "Global settings"),
-    ("statistics", "In-memory cache statistics"), ("reload", "Reload the configuration (POST)"),
-)  # fmt: skip
-
-
 async def index(request: Request) -> Response:
+    """``GWCIndexController``: the page as GeoWebCache writes it, links from the request's
+    path."""
     _refuse(request, ["GET"])
-    items = "".join(
-        f'<li><a href="{base_url(request)}/gwc/rest/{p}">{t}</a></li>' for p, t in INDEX_LINKS
-    )
+    uri = escape(request.url.path)
     page = (
-        "<html><head><title>GeoWebCache REST API</title></head><body>"
-        f"<h2>GeoWebCache REST API</h2><ul>{items}</ul></body></html>"
+        f'<html><body>\n<a id="logo" href="{uri}"><img src="{uri}/web/geowebcache_logo.png"'
+        ' alt="" height="100" width="353" border="0"/></a>\n'
+        f'<h3>Resources available from here:</h3><ul><li><h4><a href="{uri}/layers/">layers</a>'
+        "</h4>Lets you see the configured layers. You can also view a specific layer  by"
+        " appending the name of the layer to the URL, DELETE an existing layer  or POST a new"
+        " one. Note that the latter operations only make sense when GeoWebCache has been"
+        " configured through geowebcache.xml. You can POST either XML or JSON.</li>\n"
+        "<li><h4>seed</h4></li>\n</ul></body></html>"
     )
     return respond(page, media_type="text/html;charset=utf-8")
 

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound
+from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, ServerError
 from ...http import context as ctx
 from ...http.routing import Route
 from ...wire import negotiate
@@ -107,17 +107,31 @@ def _rules_endpoint(kind: str) -> Endpoint:
             fmt = _reply_format(request)
             _require_admin(request)
             return ctx.respond(codec.dump_rules(store.rules(kind), fmt), fmt)
+        if request.method == "DELETE":
+            return _delete_without_key(request, kind)
         body, fmt = await _body(request)
         entries = codec.parse_rules(body, fmt)
         _require_admin(request)
         if request.method == "POST":
             store.add_rules(kind, entries)
-            return _ok(ctx.emulator(request).decisions.acl_post_status)
+            decided = ctx.emulator(request).decisions.acl_post_status
+            return _ok(decided if kind == "layers" else 200)  # AbstractAclController: 200
         store.modify_rules(kind, entries)
         return _ok()
 
     rules.__name__ = f"{kind}_rules"
     return rules
+
+
+def _delete_without_key(request: Request, kind: str) -> Response:
+    """DELETE on the collection: no rule named. GeoServer cuts the key out of the path past
+    its end (a ``StringIndexOutOfBoundsException``, 500); the spec profile says 404."""
+    _require_admin(request)
+    status = ctx.emulator(request).decisions.acl_delete_without_key_status
+    if status == 500:
+        n = len(f"/security/acl/{kind}")
+        raise ServerError(f"begin {n + 1}, end {n}, length {n}")
+    raise NotFound("Rule not found: ")
 
 
 def _rule_endpoint(kind: str) -> Endpoint:
@@ -140,7 +154,7 @@ def _kind_routes(kind: str) -> list[BaseRoute]:
     base = f"/rest/security/acl/{kind}"
     endpoint = _rules_endpoint(kind)
     return [
-        Route(base, endpoint, methods=["GET", "POST", "PUT"], name=f"acl_{kind}"),
+        Route(base, endpoint, methods=["GET", "POST", "PUT", "DELETE"], name=f"acl_{kind}"),
         Route(base + ".{ext}", endpoint, methods=["GET", "POST", "PUT"], name=f"acl_{kind}_ext"),
         Route(
             base + "/{key:path}", _rule_endpoint(kind), methods=["DELETE"], name=f"acl_{kind}_rule"

@@ -208,13 +208,18 @@ def dump_layer_json(layer: TileLayer) -> bytes:
     return wjson.dumps(layer_json(layer))
 
 
+PATH_SEGMENT_SAFE = ":@!$&'()*+,;="
+"""what a URI path segment carries as is (RFC 3986 ``pchar``): the link names the layer as
+written (``topp:states``), as GWC's ``XStreamListAliasWrapper`` builds it"""
+
+
 def dump_layer_list_xml(names: list[str], base: str) -> bytes:
     """``<layers>`` with a ``<layer>`` (name, atom link to ``.xml``) per tile layer."""
     if not names:
         return b'<?xml version="1.0" encoding="UTF-8"?>\n<layers/>'
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<layers>"]
     for name in names:
-        href = f"{base}/gwc/rest/layers/{quote(name, safe='')}.xml"
+        href = f"{base}/gwc/rest/layers/{quote(name, safe=PATH_SEGMENT_SAFE)}.xml"
         lines.append("  <layer>")
         lines.append(f"    <name>{_esc(name)}</name>")
         link = f'rel="alternate" href="{_esc(href)}" type="text/xml"'

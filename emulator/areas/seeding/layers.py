@@ -1,8 +1,10 @@
 """Tile layer changes through GWC's REST (``TileLayerController``) with GeoServer's rules
 (``GWCGeoServerRESTConfigurationProvider``) for ``GeoServerLayer`` bodies.
 
-Everything is checked before anything changes. Errors are GWC's ``RestException`` answers:
-``org.geowebcache.rest.exception.RestException <status> <NAME>: <message>`` in plain text.
+Everything is checked before anything changes. Errors are GWC's ``RestException`` answers
+in plain text: the exception's message (``RestExceptionHandler``), or, from the controllers
+with a handler of their own (mass truncation, bounds, reload), its ``toString()``:
+``org.geowebcache.rest.exception.RestException <status> <NAME>: <message>``.
 """
 
 from __future__ import annotations
@@ -20,8 +22,12 @@ STATUS_NAMES = {
 REST_EXCEPTION = "org.geowebcache.rest.exception.RestException"
 
 
-def rest_error(status: int, message: str) -> EmulatorError:
-    """GWC's ``RestException`` as its controllers' handlers write it (``toString()``)."""
+def rest_error(status: int, message: str, whole: bool = False) -> EmulatorError:
+    """GWC's ``RestException`` as its handlers write it: the message
+    (``RestExceptionHandler``), or with ``whole`` its ``toString()`` (the handlers of
+    ``MassTruncateController``, ``BoundsController``, ``ReloadController``)."""
+    if not whole:
+        return EmulatorError(message, status=status)
     return EmulatorError(
         f"{REST_EXCEPTION} {status} {STATUS_NAMES.get(status, str(status))}: {message}",
         status=status,

@@ -9,7 +9,7 @@ effect shows when those tasks end.
 from __future__ import annotations
 
 from ...core.budget import Budget
-from ...core.errors import Invalid
+from ...core.errors import Invalid, ServerError
 from ...core.record import field, record
 from .filters import orphaned
 from .gridsets import Box
@@ -32,6 +32,10 @@ class MassTruncate:
     parameters: list[tuple[str, str]] = field(default_factory=list)
     gridset: str | None = None
     bounds: Box | None = None
+
+
+DISPATCHER_THREAD = "http-nio-8080-exec-1"
+"""the request thread GWC's layer dispatcher names in its message (fixed: determinism)"""
 
 
 def _layer(store: SeedingStore, name: str | None) -> str:
@@ -60,6 +64,11 @@ def run(
             layer = store.tile_layers[name]
             _delete(store, lambda k, n=name, g=layer.gridsets: k[0] == n and k[1] in g)
         return names
+    if req.kind == "truncateExtent" and (not req.layer or req.layer not in store.tile_layers):
+        raise ServerError(
+            f"Thread {DISPATCHER_THREAD} Unknown layer {req.layer}. Check the logfiles, it may"
+            " not have loaded properly."
+        )
     name = _layer(store, req.layer)
     layer = store.tile_layers[name]
     if req.kind == "truncateLayer":

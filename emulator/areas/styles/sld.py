@@ -14,9 +14,10 @@ The style's name is GeoServer's ``Styles.style(sld).getName()``: the first ``Use
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
-from ...core.errors import EmulatorError, Invalid
+from ...core.errors import EmulatorError, Invalid, ServerError
 from ...core.lazy import LazyModule
 from ...core.record import record
 from ...wire import xml as wxml
@@ -60,10 +61,31 @@ def parse(body: bytes, charset: str = "utf-8") -> wxml.Element:
             source = body.decode(charset)
         except (UnicodeDecodeError, LookupError):
             raise Invalid(f"Malformed SLD: not valid {charset} text") from None
+    _external_entity(body)
     try:
         return wxml.parse(source, "SLD")
     except EmulatorError as exc:
         raise Invalid(exc.message) from None
+
+
+_EXTERNAL = re.compile(
+    rb"<!ENTITY\s+%?\s*[^\s>]+\s+(?:SYSTEM|PUBLIC\s+(?:\"[^\"]*\"|'[^']*'))\s+"
+    rb"(\"[^\"]{0,2048}\"|'[^']{0,2048}')",
+    re.IGNORECASE,
+)
+
+
+def _external_entity(body: bytes) -> None:
+    """An SLD declaring an external entity: GeoServer's entity resolver refuses to resolve
+    it, and the style answers 500 ``Entity resolution disallowed for <uri>`` (a deliberate
+    500: nothing is resolved nor stored). Internal entities are refused with 400 by the
+    parser as any DOCTYPE is."""
+    if b"<!" not in body[:65536]:
+        return
+    found = _EXTERNAL.search(body[:65536])
+    if found is not None:
+        uri = found.group(1)[1:-1].decode("utf-8", "replace")
+        raise ServerError(f"Entity resolution disallowed for {uri}")
 
 
 def inspect(body: bytes, charset: str = "utf-8") -> Summary:

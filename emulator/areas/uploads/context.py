@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...core.profile import Decisions
 from ...core.record import record
+from ..mosaics.sources import HostBudget
 
 if TYPE_CHECKING:
     from ...core.state import State
@@ -23,6 +24,8 @@ class Context:
     max_total: int
     """the most bytes an archive may inflate to"""
     decisions: Decisions
+    host: HostBudget | None = None
+    """the budget of reading this machine (``external`` uploads), None when it is off"""
 
 
 @record

@@ -27,7 +27,7 @@ from ..mosaics.sources import DATADIR, FileRef, locate
 from . import rasters
 from .context import Context, Request
 from .readers import Unreadable
-from .staging import Placed, absolute, place
+from .staging import Placed, place
 
 if TYPE_CHECKING:
     from ...core.state import State
@@ -78,6 +78,7 @@ def upload(ctx: Context, req: Request) -> CoverageStore | None:
         max_total=ctx.max_total,
         remote=ctx.state.features.remote.get,
         url_allowed=ctx.url_allowed,
+        host=ctx.host,
     )
     _check_executables(placed)
     _choose_primary(placed, fmt, exts)
@@ -95,7 +96,7 @@ def upload(ctx: Context, req: Request) -> CoverageStore | None:
             raise ServerError(f"Resource named '{name}' already exists in namespace: '{ws}'")
     # -- checked: from here on, only changes --
     placed.apply(ctx.state.datadir, ctx.seconds)
-    url = _url(req.method, placed.primary, ws, req.store)
+    url = _url(req.method, placed, ws, req.store)
     store = _save_store(cat, ws, req.store, type_name, url, current, ctx.when, native)
     ctx.state.features.grids[(ws, store.name, native)] = raster
     if not configure:
@@ -146,12 +147,12 @@ def _read(ctx: Context, placed: Placed, reader: Reader) -> rasters.Raster:
         raise Invalid(str(exc), status=ctx.decisions.upload_unreadable_status) from None
 
 
-def _url(method: str, path: str, ws: str, store: str) -> str:
-    default = f"data/{ws}/{store}"
+def _url(method: str, placed: Placed, ws: str, store: str) -> str:
+    default, path = f"data/{ws}/{store}", placed.primary
     if method != "external" and (path == default or path.startswith(default + "/")):
         url = "file:" + path
     else:
-        url = "file:" + absolute(path)
+        url = "file:" + placed.location(path)
     return url.replace("+", "%2B").replace(" ", "%20")
 
 

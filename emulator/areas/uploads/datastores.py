@@ -66,6 +66,7 @@ def upload(ctx: Context, req: Request) -> int:
         max_total=ctx.max_total,
         remote=ctx.state.features.remote.get,
         url_allowed=ctx.url_allowed,
+        host=ctx.host,
     )
     vectors.choose_primary(placed, fmt)
     vectors.check_extension(placed, fmt)
@@ -108,7 +109,12 @@ def _appschema(ctx: Context, req: Request) -> int:
     if workspace is None:
         raise NotFound(f"No such workspace: {req.workspace}")
     data = read_source(
-        ctx.state.datadir, req.method, req.body, ctx.state.features.remote.get, ctx.url_allowed
+        ctx.state.datadir,
+        req.method,
+        req.body,
+        ctx.state.features.remote.get,
+        ctx.url_allowed,
+        ctx.host,
     )
     prefix = appschema_upload.folder_of(workspace.name, req.store) + "/"
     current = {
@@ -154,12 +160,12 @@ def _params(ctx: Context, ws: str, fmt: str, placed: Placed | None, store: str) 
             return {"url": f"file:{absolute(folder)}/"}
         return {"directory": absolute(folder)}
     if fmt == "shp":
-        path = absolute(placed.primary)
+        path = placed.location(placed.primary)
         return {"url": f"file:{path}/" if vectors.is_folder(placed) else f"file:{path}"}
     if fmt == "properties":
         folder = placed.primary if vectors.is_folder(placed) else placed.primary.rpartition("/")[0]
-        return {"directory": absolute(folder)}
-    return {"database": absolute(placed.primary), "dbtype": "geopkg"}
+        return {"directory": placed.location(folder)}
+    return {"database": placed.location(placed.primary), "dbtype": "geopkg"}
 
 
 def _save_store(

@@ -21,6 +21,7 @@ from ...http import context
 from ...http.routing import Route
 from ..catalog import web
 from ..catalog.codec import render, store_node
+from ..mosaics.sources import HostBudget
 from . import coverages, datastores, download
 from .context import Context
 from .context import Request as Upload
@@ -35,7 +36,7 @@ def ctx(request: Request) -> Context:
     emu = context.emulator(request)
     return Context(
         emu.state, web.now(request), emu.clock.now(), emu.url_allowed, emu.max_body * 4,
-        emu.decisions,
+        emu.decisions, HostBudget() if emu.host_read else None,
     )  # fmt: skip
 
 

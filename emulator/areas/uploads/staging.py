@@ -10,6 +10,11 @@ As ``AbstractStoreUploadController.handleFileUpload``:
   Other URLs go through the URL checks and then fail: the emulator has no network.
 - ``external``: the body is a path (or ``file:`` URL) of a file already in the data
   directory, used where it is; a ZIP is copied into the store folder and unpacked there.
+  With host reading on (``Emulator.host_read``: in-process and on a loopback-bound server
+  by default) a path outside the data directory is a file (or folder) of this machine, read
+  where it is as GeoServer reads it: the file and its side files (same name, other
+  extensions; a folder's files), within a ``HostBudget``, never written into the data
+  directory (a host ZIP is unpacked into the store folder, as GeoServer does).
 
 Paths are checked (nothing outside the data directory, no ``..``), archives are unpacked
 with the bounds of ``mosaics.archive`` (entry names, inflated size counted while inflating).
@@ -18,6 +23,7 @@ The result is a ``Placed``: the writes and deletes to make, and the primary path
 
 from __future__ import annotations
 
+import os
 import posixpath
 from collections.abc import Callable
 
@@ -25,7 +31,7 @@ from ...core.datadir import DataDir
 from ...core.errors import Invalid
 from ...core.record import field, record
 from ..mosaics import archive
-from ..mosaics.sources import DATA_DIR_ROOT, DATADIR, Remote, locate
+from ..mosaics.sources import DATA_DIR_ROOT, DATADIR, HOST, HostBudget, Remote, locate
 
 METHODS = ("file", "url", "external")
 
@@ -44,6 +50,9 @@ class Placed:
     """the primary file's data-directory path ("" before it is chosen)"""
     unpacked: list[str] = field(default_factory=list)
     """the paths a ZIP unpacked (relative to ``folder``); empty when no ZIP"""
+    host: bool = False
+    """the data is this machine's (``writes`` holds what was read of it, never applied;
+    paths are the host paths without their leading ``/``)"""
 
     def files(self, datadir: DataDir, folder: str | None = None) -> dict[str, bytes]:
         """The files below ``folder`` (default: ``self.folder``) as they will be, by
@@ -52,7 +61,7 @@ class Placed:
         prefix = base + "/" if base else ""
         gone = self.deletes
         out: dict[str, bytes] = {}
-        for path, entry in datadir.files.items():
+        for path, entry in () if self.host else datadir.files.items():
             if path.startswith(prefix) and not any(
                 path == d or path.startswith(d + "/") for d in gone
             ):
@@ -62,7 +71,13 @@ class Placed:
                 out[path[len(prefix) :]] = data
         return out
 
+    def location(self, path: str) -> str:
+        """A path of this upload as the server's file system knows it."""
+        return "/" + path if self.host else absolute(path)
+
     def apply(self, datadir: DataDir, seconds: float) -> None:
+        if self.host:
+            return
         for path in self.deletes:
             datadir.delete(path)
         for path, data in self.writes.items():
@@ -91,8 +106,10 @@ def place(
     max_total: int,
     remote: Callable[[str], bytes | None],
     url_allowed: Callable[[str], bool],
+    host: HostBudget | None = None,
 ) -> Placed:
-    """Decide what the upload writes (see the module docstring)."""
+    """Decide what the upload writes (see the module docstring); ``host``: the budget of
+    reading this machine, None when host reading is off."""
     if method == "file":
         return _inline(datadir, body, store_folder(ws, store), store, fmt, is_zip, filename,
                        max_total)  # fmt: skip
@@ -101,6 +118,13 @@ def place(
         data = _fetch(datadir, text, remote, url_allowed)
         return _inline(datadir, data, "data", store, fmt, is_zip, None, max_total)
     if method == "external":
+        on_host = _on_host(text, host)
+        if on_host is not None:
+            assert host is not None
+            if is_zip:
+                data = _host_file(on_host, text, host)
+                return _unpacked(datadir, store_folder(ws, store), data, max_total, clean=False)
+            return _host_placed(on_host, text, host)
         path = _local(datadir, text)
         if is_zip:
             data = datadir.read(path) or b""
@@ -115,16 +139,76 @@ def read_source(
     body: bytes,
     remote: Callable[[str], bytes | None],
     url_allowed: Callable[[str], bool],
+    host: HostBudget | None = None,
 ) -> bytes:
     """The bytes an upload carries: the body (``file``), or what it names (``url``,
-    ``external``)."""
+    ``external``; a host file when ``host`` allows reading this machine)."""
     if method == "file":
         return body
     if method == "url":
         return _fetch(datadir, _text(body), remote, url_allowed)
     if method == "external":
-        return datadir.read(_local(datadir, _text(body))) or b""
+        text = _text(body)
+        on_host = _on_host(text, host)
+        if on_host is not None:
+            assert host is not None
+            return _host_file(on_host, text, host)
+        return datadir.read(_local(datadir, text)) or b""
     raise Invalid(f"Unrecognized file upload method: {method}")
+
+
+def _on_host(text: str, host: HostBudget | None) -> str | None:
+    """The host path an ``external`` body names when host reading is on, else None."""
+    if host is None:
+        return None
+    try:
+        target = locate(text)
+    except Invalid:
+        return None
+    if isinstance(target, Remote) or target.tree != HOST:
+        return None
+    return target.path
+
+
+def _host_file(path: str, text: str, host: HostBudget) -> bytes:
+    """A whole file of this machine, its size checked against the budget before reading."""
+    if not os.path.isfile(path):
+        what = "is a folder, not a file" if os.path.isdir(path) else "does not exist"
+        raise Invalid(f"The file {text} {what}")
+    try:
+        host.read(os.path.getsize(path))
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise Invalid(f"The file {text} cannot be read: {exc.strerror}") from None
+
+
+def _host_placed(path: str, text: str, host: HostBudget) -> Placed:
+    """A host file with its side files (same stem), or a host folder's files, read where
+    they are (``Placed.host``)."""
+    if os.path.isdir(path):
+        folder, stem = path, None
+    elif os.path.isfile(path):
+        folder, stem = os.path.dirname(path), os.path.splitext(os.path.basename(path))[0]
+    else:
+        raise Invalid(f"The file {text} does not exist")
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as exc:
+        raise Invalid(f"The folder of {text} cannot be read: {exc.strerror}") from None
+    host.list(len(names))
+    writes: dict[str, bytes] = {}
+    for name in names:
+        full = os.path.join(folder, name)
+        if stem is not None and os.path.splitext(name)[0] != stem and full != path:
+            continue
+        if os.path.isfile(full):
+            writes[full.lstrip("/")] = _host_file(full, full, host)
+    rel_folder = folder.lstrip("/")
+    if stem is None:
+        unpacked = sorted(n.split("/")[-1] for n in writes)
+        return Placed(rel_folder, writes, [], rel_folder, unpacked, True)
+    return Placed(rel_folder, writes, [], path.lstrip("/"), [], True)
 
 
 def _inline(

@@ -40,6 +40,19 @@ class Group:
     enabled: bool = True
 
 
+XML_SERVICE_CONFIG = "security.xml.XMLUserGroupServiceConfig"
+"""canonical (vendor part dropped, ``core/vendor.py``)"""
+XML_SERVICE_DEFAULTS = {
+    "className": "org.geoserver.security.xml.XMLUserGroupService",
+    "fileName": "users.xml",
+    "checkInterval": "10000",
+    "validating": "true",
+    "passwordEncoderName": "pbePasswordEncoder",
+    "passwordPolicyName": "default",
+}
+"""the stock ``default`` service's configuration (``security/usergroup/default/config.xml``)"""
+
+
 @record
 class UserGroupService:
     name: str
@@ -48,6 +61,10 @@ class UserGroupService:
     memberships: dict[str, set[str]] = field(default_factory=dict)
     """group name → user names"""
     read_only: bool = False
+    config_class: str = XML_SERVICE_CONFIG
+    """the service configuration's class (``/rest/security/usergroupservices``)"""
+    config: dict[str, str] = field(default_factory=lambda: dict(XML_SERVICE_DEFAULTS))
+    """the configuration's fields after ``name``, in order (``className``, ``fileName``…)"""
 
     def user(self, name: str) -> User:
         try:

@@ -29,10 +29,17 @@ def apply(state: State, sec: Section, ctx: ScenarioContext) -> None:
     store.default_service = sec.str("defaultService", store.default_service)
     store.active_role_service = sec.str("activeRoleService", store.active_role_service)
     for s in sec.items("services"):
-        s.only({"name", "readOnly", "users", "groups"})
+        s.only({"name", "readOnly", "users", "groups", "configClass", "config"})
         name = s.str("name", required=True)
         svc = store.services.setdefault(name, UserGroupService(name))
         svc.read_only = s.bool("readOnly", svc.read_only)
+        svc.config_class = s.str("configClass", svc.config_class)
+        if s.has("config"):
+            config = s.dict("config")
+            bad = sorted(k for k, v in config.items() if not isinstance(v, str))
+            if bad:
+                raise ScenarioError(f"{s.where}.config.{bad[0]}: expected a string")
+            svc.config = dict(config)
         for u in s.items("users"):
             u.only({"name", "password", "enabled", "properties"})
             uname = u.str("name", required=True)
@@ -95,6 +102,8 @@ def dump(state: State, ctx: ScenarioContext) -> dict[str, Any]:
             {
                 "name": svc.name,
                 "readOnly": svc.read_only,
+                "configClass": svc.config_class,
+                "config": dict(svc.config),
                 "users": [
                     {
                         "name": u.name,

@@ -55,9 +55,56 @@ def test_truncate_layer_as_json(client, emu):
     r = client.post(
         "/gwc/rest/masstruncate",
         content=b'{"truncateLayer": {"layerName": "topp:states"}}',
-        headers={"content-type": "application/json"},
+        headers={"content-type": "json"},  # MassTruncateController reads JSON only so labelled
     )
     assert r.status_code == 200 and emu.scheduler.cached_tiles("topp:states") == 0
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "application/xml", "text/xml; charset=UTF-8", "text/plain"]
+)
+def test_content_types_it_does_not_read_are_refused(client, emu, content_type):
+    """The controller compares the whole Content-Type with ``text/xml``, ``json`` and the
+    form type: anything else is 400 (its own handler: ``toString()``); nothing truncated."""
+    seed(emu)
+    before = emu.scheduler.cached_tiles("topp:states")
+    r = client.post(
+        "/gwc/rest/masstruncate",
+        content=b"<truncateLayer><layerName>topp:states</layerName></truncateLayer>",
+        headers={"content-type": content_type},
+    )
+    assert r.status_code == 400
+    assert r.text == (
+        f"{EXC} 400 BAD_REQUEST: Format extension unknown or not specified: {content_type}"
+    )
+    assert emu.scheduler.cached_tiles("topp:states") == before
+
+
+def test_extent_truncation_of_an_unknown_layer_is_geoservers_500(client, emu):
+    body = (
+        "<truncateExtent><layerName>nope</layerName><gridSetId>EPSG:4326</gridSetId>"
+        "<bounds><coords><double>0</double><double>0</double><double>1</double>"
+        "<double>1</double></coords></bounds></truncateExtent>"
+    )
+    r = client.post("/gwc/rest/masstruncate", content=body, headers={"content-type": "text/xml"})
+    assert r.status_code == 500
+    assert r.text == (
+        f"{EXC} 500 INTERNAL_SERVER_ERROR: Thread http-nio-8080-exec-1 Unknown layer nope."
+        " Check the logfiles, it may not have loaded properly."
+    )
+
+
+def test_the_form_truncate_all_answers_gwcs_page(client, emu):
+    seed(emu)
+    r = client.post(
+        "/gwc/rest/masstruncate",
+        content=b"<truncateAll></truncateAll>",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert r.status_code == 200
+    assert r.text.startswith("<html>\n<head>\n<title>GWC Seed Form</title>")
+    assert "<p>Truncated All Layers</p>\n<p>Truncated Layers:" in r.text
+    assert "topp:states" in r.text and r.text.endswith('<p><a href="../demo">Go back</a></p>')
 
 
 def test_truncate_parameters_only_that_set(client, emu):

@@ -146,7 +146,7 @@ def test_put_refusals_store_nothing(client, emu, path, body, status, message):
     r = client.put(f"/gwc/rest/layers/{path}.xml", content=body, headers=XML)
     assert r.status_code == status, r.text
     assert r.headers["content-type"].startswith("text/plain")
-    assert r.text.startswith(f"{EXC} {status} ") and message in r.text
+    assert message in r.text and not r.text.startswith(EXC)  # the message, not toString()
     assert client.get("/gwc/rest/layers/topp:states.xml").content == before
     assert "badLayerName" not in emu.state.seeding.tile_layers
 
@@ -210,7 +210,7 @@ def test_legacy_auto_cache_styles(client):
 def test_delete_unknown_is_404(client):
     r = client.delete("/gwc/rest/layers/badLayerName.xml")
     assert r.status_code == 404
-    assert r.text == f"{EXC} 404 NOT_FOUND: Unknown layer: badLayerName"
+    assert r.text == "Unknown layer: badLayerName"
 
 
 def test_deleting_the_catalog_layer_drops_its_tile_layer(client):
@@ -283,7 +283,7 @@ def test_a_zero_metatile_is_kept_and_seeds_tile_by_tile(client, emu):
 
 def test_malformed_json_is_400(client):
     r = client.put("/gwc/rest/layers/topp:states.json", content=b"{nope")
-    assert r.status_code == 400 and r.text.startswith(f"{EXC} 400 BAD_REQUEST: Malformed")
+    assert r.status_code == 400 and r.text.startswith("Malformed")
 
 
 def test_a_bad_regex_is_refused(client):

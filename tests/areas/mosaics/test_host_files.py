@@ -1,5 +1,6 @@
-"""Paths outside the data directory: they resolve inside the emulated data directory unless
-reading this machine is opted in, and then within a budget of files and bytes per request."""
+"""Paths outside the data directory: they read this machine (the default in-process, and for a
+server bound to a loopback address), within a budget of files and bytes per request; with
+host reading off they resolve inside the emulated data directory."""
 
 from __future__ import annotations
 
@@ -14,8 +15,15 @@ def _write(folder, files) -> None:
         (folder / name).write_bytes(body.encode() if isinstance(body, str) else body)
 
 
+@pytest.fixture
+def no_host(wcs):
+    """Host reading off (``--no-host-read``): host paths resolve in the data directory."""
+    wcs.host_read = False
+    return wcs
+
+
 @pytest.mark.parametrize("body", ["/etc", "file:///etc", "/etc/../etc/", "file://localhost/etc"])
-def test_a_host_folder_is_not_read_and_no_store_is_kept(wcs, client, m, body):
+def test_a_host_folder_is_not_read_and_no_store_is_kept(no_host, client, m, body):
     r = client.put(f"{m.ROOT}/external.imagemosaic", content=body, headers=m.TEXT)
     assert 400 <= r.status_code < 500, r.text
     assert r.text.strip()
@@ -24,7 +32,7 @@ def test_a_host_folder_is_not_read_and_no_store_is_kept(wcs, client, m, body):
     assert client.get(f"{m.ROOT}.json").status_code == 404
 
 
-def test_a_host_folder_with_granules_is_not_read_by_default(wcs, client, m, tmp_path):
+def test_a_host_folder_with_granules_is_not_read_when_off(no_host, client, m, tmp_path):
     _write(tmp_path, m.watertemp())
     r = client.put(f"{m.ROOT}/external.imagemosaic", content=str(tmp_path), headers=m.TEXT)
     assert r.status_code == 400, r.text
@@ -33,7 +41,7 @@ def test_a_host_folder_with_granules_is_not_read_by_default(wcs, client, m, tmp_
     assert r.status_code == 400, r.text
 
 
-def test_an_absolute_path_resolves_inside_the_data_directory(wcs, client, m):
+def test_an_absolute_path_resolves_inside_the_data_directory(no_host, client, m):
     """``/data/mosaic`` names the emulated data directory's folder ``data/mosaic``."""
     for name, body in m.watertemp().items():
         data = body.encode() if isinstance(body, str) else body
@@ -48,8 +56,8 @@ def test_an_absolute_path_resolves_inside_the_data_directory(wcs, client, m):
     assert client.get(f"{m.ROOT}.json").json()["coverageStore"]["url"] == "file:///data/mosaic"
 
 
-def test_host_reading_opted_in_reads_the_host(client_for, m, tmp_path):
-    emu = Emulator("stock", host_read=True)
+def test_host_reading_is_on_in_process_by_default(client_for, m, tmp_path):
+    emu = Emulator("stock")
     emu.state.catalog.add_workspace(m.WS)
     _write(tmp_path, m.watertemp())
     r = client_for(emulator=emu).put(
@@ -74,10 +82,14 @@ def test_host_reading_is_bounded(client_for, m, tmp_path, monkeypatch, files, si
     assert client.get(f"{m.ROOT}.json").status_code == 404
 
 
-def test_the_scenario_setting_opts_in(m):
-    doc = {"extends": "stock", "settings": {"hostRead": True}}
+def test_the_scenario_setting_and_the_argument_decide(m):
+    doc = {"extends": "stock", "settings": {"hostRead": False}}
     emu = Emulator(doc)
-    assert emu.host_read
-    assert emu.dump_scenario()["settings"]["hostRead"] is True
-    assert not Emulator(doc, host_read=False).host_read
-    assert not Emulator("stock").host_read
+    assert not emu.host_read
+    assert emu.dump_scenario()["settings"]["hostRead"] is False
+    assert Emulator(doc, host_read=True).host_read
+    assert Emulator("stock").host_read
+    assert "hostRead" not in Emulator("stock").dump_scenario()["settings"]
+    assert not Emulator("stock", host_read_default=False).host_read
+    on = {"extends": "stock", "settings": {"hostRead": True}}
+    assert Emulator(on, host_read_default=False).host_read

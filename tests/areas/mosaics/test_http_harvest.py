@@ -25,9 +25,9 @@ def locations(client, m) -> list[str]:
 
 @pytest.fixture
 def host(wcs):
-    """Reading this machine opted in (``Emulator.host_read``): the tests below harvest
-    folders of it (by default host paths resolve inside the emulated data directory)."""
-    wcs.host_read = True
+    """Reading this machine (``Emulator.host_read``, on in-process by default): the tests
+    below harvest folders of it."""
+    assert wcs.host_read
     return wcs
 
 

@@ -288,7 +288,6 @@ def test_method_not_allowed(wcs, client, m):
 
 
 def test_put_external_folder_of_this_machine(wcs, client, m, tmp_path):
-    wcs.host_read = True  # opted in: by default host paths resolve inside the data directory
     for name, body in m.watertemp().items():
         (tmp_path / name).write_bytes(body.encode() if isinstance(body, str) else body)
     r = client.put(f"{m.ROOT}/external.imagemosaic", content=str(tmp_path), headers=m.TEXT)

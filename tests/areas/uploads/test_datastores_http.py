@@ -141,6 +141,7 @@ def test_geopackage_upload(client, emu: Emulator) -> None:
     ],
 )
 def test_refusals_store_nothing(client, emu: Emulator, path, body, headers, status, words) -> None:
+    emu.host_read = "outside" not in words  # host paths outside: with host reading off
     before = (dict(emu.state.catalog.stores), set(emu.state.datadir.files))
     r = client.put(f"{WS}/sf/datastores/bad/{path}", content=body, headers=headers)
     assert r.status_code == status, r.text

@@ -78,7 +78,10 @@ def test_url_refused_by_url_checks_names_them(client, emu: Emulator) -> None:
     assert emu.state.catalog.coverage_store("sf", "r") is None
 
 
-def test_external_coverage_outside_the_data_directory_is_refused(client, emu: Emulator) -> None:
+def test_external_coverage_outside_the_data_directory_is_refused_when_host_reading_is_off(
+    client, emu: Emulator
+) -> None:
+    emu.host_read = False
     r = client.put(
         f"{WS}/sf/coveragestores/x/external.geotiff", content=b"/etc/hosts", headers=TEXT
     )

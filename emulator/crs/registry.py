@@ -1,0 +1,153 @@
+"""CRS identifiers and lookups: what ``CRS.decode(identifier, true)`` accepts in GeoServer,
+answered from PROJ's database.
+
+Spellings (``parse``): ``EPSG:4326`` (any case), ``urn:ogc:def:crs:EPSG::4326`` (and the
+``urn:x-ogc`` and versioned forms), ``http://www.opengis.net/def/crs/EPSG/0/4326``,
+``http://www.opengis.net/gml/srs/epsg.xml#4326``, ``CRS:84`` (also ``CRS:83``, ``CRS:27``).
+Axis order is longitude first, as ``/rest/crs`` asks GeoTools for (``forceXY``).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from typing import Any
+
+from ..core.errors import Invalid, NotFound
+from ..core.record import record
+
+AUTHORITIES = ("CRS", "EPSG")
+"""the authorities ``/rest/crs/authorities`` lists, sorted (GeoServer's, without the URN and
+URL forms and the WMS-only ``AUTO``/``AUTO2``)"""
+WEB_CODES = {"27": "OGC:CRS27", "83": "OGC:CRS83", "84": "OGC:CRS84"}
+"""the ``CRS`` authority's codes and the PROJ names of their systems"""
+
+_URN = re.compile(r"urn:(?:x-)?ogc:def:crs:([A-Za-z0-9_]+):[^:]*:(.+)", re.I)
+_HTTP = re.compile(r"https?://www\.opengis\.net/def/crs/([A-Za-z0-9_]+)/[^/]*/(.+)", re.I)
+_GML = re.compile(r"https?://www\.opengis\.net/gml/srs/([a-z0-9_]+)\.xml#(.+)", re.I)
+_PLAIN = re.compile(r"([A-Za-z0-9_]+):(.+)")
+
+
+@record(frozen=True)
+class Code:
+    authority: str
+    """upper case: ``EPSG``, ``CRS``"""
+    code: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.authority}:{self.code}"
+
+
+@record(frozen=True)
+class BBox:
+    min_x: float
+    min_y: float
+    max_x: float
+    max_y: float
+
+
+@record(frozen=True)
+class Definition:
+    """One CRS as ``/rest/crs/<id>.json`` describes it."""
+
+    code: Code
+    name: str
+    bbox: BBox | None
+    bbox_wgs84: BBox | None
+    wkt: str
+
+
+def parse(identifier: str) -> Code:
+    """The authority and code an identifier names; ``Invalid`` (GeoServer's words) when it
+    is blank or has no authority."""
+    text = (identifier or "").strip()
+    if not text:
+        raise Invalid("CRS identifier is required")
+    for pattern in (_URN, _HTTP, _GML):
+        m = pattern.fullmatch(text)
+        if m:
+            return Code(m.group(1).upper(), m.group(2).strip())
+    m = _PLAIN.fullmatch(text)
+    if not m:
+        raise Invalid("Invalid CRS identifier, expected AUTHORITY:CODE")
+    return Code(m.group(1).upper(), m.group(2).strip())
+
+
+def _pyproj() -> Any:
+    import pyproj
+
+    return pyproj
+
+
+def lookup(identifier: str) -> Any:
+    """The ``pyproj.CRS`` an identifier names; ``NotFound`` (``CRS not found: <id>``)."""
+    code = parse(identifier)
+    return _crs(code.authority, code.code, identifier)
+
+
+@functools.lru_cache(maxsize=256)
+def _crs(authority: str, code: str, shown: str) -> Any:
+    pyproj = _pyproj()
+    name = WEB_CODES.get(code) if authority == "CRS" else None
+    if authority not in AUTHORITIES or (authority == "CRS" and name is None):
+        raise NotFound(f"CRS not found: {shown}")
+    try:
+        return pyproj.CRS.from_user_input(name or f"{authority}:{code}")
+    except (pyproj.exceptions.CRSError, ValueError):
+        raise NotFound(f"CRS not found: {shown}") from None
+
+
+@functools.cache
+def codes(authority: str) -> tuple[str, ...]:
+    """An authority's CRS codes, numbers in numeric order (``CRS.getSupportedCodes``)."""
+    if authority == "CRS":
+        return tuple(sorted(WEB_CODES, key=int))
+    from pyproj.database import get_codes
+
+    found = get_codes(authority, "CRS")
+    return tuple(sorted(found, key=lambda c: (0, int(c), "") if c.isdigit() else (1, 0, c)))
+
+
+def authorities(requested: str | None = None) -> list[str]:
+    """The authorities, or the one ``requested`` names ignoring case (none when unknown)."""
+    if not requested or not requested.strip():
+        return list(AUTHORITIES)
+    return [a for a in AUTHORITIES if a.lower() == requested.strip().lower()]
+
+
+def identifiers(authority: str | None, query: str | None) -> list[str]:
+    """Every ``AUTHORITY:CODE`` listed, filtered by authority and by a substring of the id."""
+    out = [f"{a}:{c}" for a in authorities(authority) for c in codes(a)]
+    if query and query.strip():
+        out = [i for i in out if query in i]
+    return out
+
+
+def definition(identifier: str) -> Definition:
+    """Name, extents and WKT of one CRS (``/rest/crs/<id>.json``)."""
+    from .wkt import geotools_wkt
+
+    code = parse(identifier)
+    crs = lookup(identifier)
+    area = crs.area_of_use
+    wgs84 = None if area is None else BBox(*area.bounds)
+    return Definition(code, crs.name, _native_bbox(crs, wgs84), wgs84, geotools_wkt(crs))
+
+
+def _native_bbox(crs: Any, wgs84: BBox | None) -> BBox | None:
+    """The area of use in the CRS's own units (longitude first)."""
+    if wgs84 is None:
+        return None
+    if crs.is_geographic:
+        return wgs84
+    pyproj = _pyproj()
+    try:
+        t = pyproj.Transformer.from_crs("OGC:CRS84", crs, always_xy=True)
+        box = t.transform_bounds(wgs84.min_x, wgs84.min_y, wgs84.max_x, wgs84.max_y)
+    except (pyproj.exceptions.ProjError, pyproj.exceptions.CRSError):
+        return None
+    if not all(math.isfinite(v) for v in box):
+        return None
+    return BBox(*box)

@@ -9,12 +9,16 @@ import re
 import signal
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .core.clock import CLOCKS, DEFAULT_STEP
 from .core.errors import ScenarioError
 from .core.profile import PROFILES
 from .http.timeouts import BODY, HEADER, KEEP_ALIVE
 from .recording import commands
+
+if TYPE_CHECKING:
+    from .emulator import Emulator
 
 SERVE_JOURNAL_LIMIT = 10_000
 """requests ``serve``'s journal keeps by default"""
@@ -209,8 +213,6 @@ def _check(args: argparse.Namespace) -> str | None:
 
 def serve(args: argparse.Namespace) -> int:
     from .emulator import Emulator
-    from .http.server import AccessLog, ThreadedServer, bind, config
-    from .http.timeouts import Timeouts
 
     problem = _check(args)
     if problem:
@@ -239,6 +241,23 @@ def serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         sys.stderr.write(f"geoserver-emulator: cannot write {args.record}: {exc.strerror}\n")
         return 2
+    status = 2
+    try:
+        status = _serve_emulator(emu, args)
+    finally:  # the recording replaces the cassette only when the server ran and stopped
+        if recorder is not None and status == 0:
+            recorder.close()
+        elif recorder is not None:
+            recorder.discard()
+    return status
+
+
+def _serve_emulator(emu: Emulator, args: argparse.Namespace) -> int:
+    """Bind, print the ``ready:`` line, serve until SIGINT or SIGTERM (0), or 2 when the
+    address cannot be bound."""
+    from .http.server import AccessLog, ThreadedServer, bind, config
+    from .http.timeouts import Timeouts
+
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:
@@ -269,9 +288,5 @@ def serve(args: argparse.Namespace) -> int:
             print(f"ready: http://{shown_host}:{port}{emu.context_path}", flush=True)
         await task
 
-    try:
-        asyncio.run(run())
-    finally:
-        if recorder is not None:
-            recorder.close()
+    asyncio.run(run())
     return 0

@@ -252,6 +252,13 @@ def serve(args: argparse.Namespace) -> int:
     return status
 
 
+def _say_hint(message: str) -> None:
+    """A hint about how the server is used (a client polling under a frozen clock), written
+    to stderr the moment it is made."""
+    sys.stderr.write(f"geoserver-emulator: warning: {message}\n")
+    sys.stderr.flush()
+
+
 def _serve_emulator(emu: Emulator, args: argparse.Namespace) -> int:
     """Bind, print the ``ready:`` line, serve until SIGINT or SIGTERM (0), or 2 when the
     address cannot be bound."""
@@ -265,6 +272,8 @@ def _serve_emulator(emu: Emulator, args: argparse.Namespace) -> int:
             f"geoserver-emulator: cannot listen on {args.host}:{args.port}: {exc.strerror}\n"
         )
         return 2
+    emu.journal.warn_on_hint = False  # said at once on stderr instead, as one line
+    emu.journal.hint_listeners.append(_say_hint)
     if emu.journal.limit is None:
         emu.journal.limit = SERVE_JOURNAL_LIMIT
     if emu.journal.max_bytes is None:

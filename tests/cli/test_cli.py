@@ -323,3 +323,24 @@ def test_console_script_is_installed():
     assert script is not None
     proc = subprocess.run([script, "--help"], capture_output=True, text=True, timeout=STARTUP_LIMIT)
     assert proc.returncode == 0 and "serve" in proc.stdout
+
+
+def test_frozen_clock_polling_is_said_on_stderr_while_serving(serve):
+    """A client polling seed status under ``--clock manual`` would wait forever: the server
+    says so on stderr at once (while it keeps serving), naming ``--clock step``."""
+    served = serve("--clock", "manual")
+    seed = {
+        "seedRequest": {"name": "topp:states", "zoomStart": 0, "zoomStop": 3, "type": "seed",
+                        "threadCount": 1, "srs": {"number": 4326}, "format": "image/png"}
+    }  # fmt: skip
+    with httpx.Client(base_url=served.url, auth=ADMIN, timeout=10) as c:
+        assert c.post("/gwc/rest/seed/topp:states.json", json=seed).status_code == 200
+        for _ in range(25):
+            assert c.get("/gwc/rest/seed/topp:states.json").status_code == 200
+    box: list[str] = []
+    reader = threading.Thread(target=lambda: box.append(served.proc.stderr.readline()), daemon=True)  # type: ignore[union-attr]
+    reader.start()
+    reader.join(STARTUP_LIMIT)
+    assert served.proc.poll() is None  # still serving
+    assert box and box[0].startswith("geoserver-emulator: warning: the seed status ")
+    assert "manual clock is frozen" in box[0] and "--clock step" in box[0]

@@ -127,11 +127,8 @@ def test_pyproject_lists_every_folder_that_holds_files():
     """Code and data folders alike: setuptools ships only the folders ``packages`` lists (and
     warns at every build about an importable folder it does not list)."""
     roots, packages = _declared()
-    folders = {
-        ".".join([roots[f.parent.relative_to(ROOT).parts[0]], *f.parent.relative_to(ROOT).parts[1:]]):
-        f.parent.relative_to(ROOT)
-        for f in _source_files()
-    }  # fmt: skip
+    relative = {f.parent.relative_to(ROOT) for f in _source_files()}
+    folders = {".".join([roots[r.parts[0]], *r.parts[1:]]): r for r in relative}
     missing = sorted(set(folders) - set(packages))
     assert not missing, (
         "pyproject.toml [tool.setuptools] packages must list every folder that holds files"

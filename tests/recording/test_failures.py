@@ -199,4 +199,3 @@ def test_a_writer_left_by_an_exception_discards(kept: Path) -> None:
     assert writer.done and _tree(kept.parent) == before
     with pytest.raises(RuntimeError, match="has ended"):
         writer.restart()
-

@@ -77,7 +77,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--context-path", default="/geoserver", help="where the server is mounted")
     serve.add_argument(
-        "--scenario", default="stock", help="stock, empty, or a scenario file or folder"
+        "--scenario",
+        default="stock",
+        metavar="stock|empty|PATH",
+        help="stock, empty, or a scenario file or folder",
     )
     serve.add_argument(
         "--clock",
@@ -96,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--vendor-prefix",
         default=None,
+        metavar="PREFIX",
         help="prefix of Java class names in payloads (default: the scenario's, else org.geoserver)",
     )
     serve.add_argument(
@@ -179,6 +183,47 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_serve_options(serve)
     commands.register(sub, parser.error, HelpWithDefaults)
     return parser
+
+
+SYNOPSIS_WIDTH = 96
+"""columns of a synopsis line (docs indent it by four)"""
+
+
+def synopsis(command: str) -> str:
+    """The synopsis of a subcommand, from its parser: what the docs show (and a test holds
+    them to). ``[--flag DEFAULT]``, ``[--flag a|b]`` for choices, ``--flag VALUE`` when
+    required, ``[--flag VALUE]...`` when repeatable, ``[--a | --no-a]`` for a pair."""
+    sub = next(
+        a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices[command]
+    head = f"geoserver-emulator {command}"
+    words = [_synopsis_word(a) for a in sub._actions if a.dest != "help"]
+    lines, line = [], head
+    for word in (w for w in words if w):
+        if len(line) + 1 + len(word) > SYNOPSIS_WIDTH and line.strip() != head:
+            lines.append(line)
+            line = " " * len(head)
+        line += " " + word
+    return "\n".join([*lines, line])
+
+
+def _synopsis_word(action: argparse.Action) -> str:
+    value = action.metavar or (action.dest.upper() if not action.option_strings else None)
+    if not action.option_strings:
+        return str(value)
+    if isinstance(action, argparse.BooleanOptionalAction):
+        return "[" + " | ".join(action.option_strings) + "]"
+    flag = min(action.option_strings, key=len) if action.nargs == 0 else action.option_strings[-1]
+    if action.nargs == 0:
+        return f"[{flag}]"
+    if action.metavar is None and action.choices:
+        value = "|".join(map(str, action.choices))
+    elif action.metavar is None and action.default not in (None, [], argparse.SUPPRESS):
+        value = str(action.default)
+    word = f"{flag} {value or action.dest.upper()}"
+    if action.required:
+        return word
+    return f"[{word}]..." if isinstance(action, argparse._AppendAction) else f"[{word}]"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

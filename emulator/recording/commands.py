@@ -53,7 +53,12 @@ def register(sub: Any, error: Callable[[str], Any], formatter: Any = None) -> No
         metavar="FILE",
         help="the cassette to write (replaced when the proxy stops normally)",
     )
-    rec.add_argument("--scenario", default="stock", help="the scenario replay starts from")
+    rec.add_argument(
+        "--scenario",
+        default="stock",
+        metavar="stock|empty|PATH",
+        help="the scenario replay starts from",
+    )
     rec.add_argument(
         "--profile",
         choices=PROFILES,
@@ -66,7 +71,7 @@ def register(sub: Any, error: Callable[[str], Any], formatter: Any = None) -> No
         "replay", help="replay a cassette: apply its writes, or --verify it", **more
     )
     rep.error = error
-    rep.add_argument("cassette", help="the cassette file (*.jsonl)")
+    rep.add_argument("cassette", metavar="FILE", help="the cassette file (*.jsonl)")
     rep.add_argument(
         "--verify", action="store_true", help="compare every answer with the recording"
     )

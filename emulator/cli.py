@@ -193,9 +193,9 @@ def synopsis(command: str) -> str:
     """The synopsis of a subcommand, from its parser: what the docs show (and a test holds
     them to). ``[--flag DEFAULT]``, ``[--flag a|b]`` for choices, ``--flag VALUE`` when
     required, ``[--flag VALUE]...`` when repeatable, ``[--a | --no-a]`` for a pair."""
-    sub = next(
-        a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction)
-    ).choices[command]
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction)).choices[
+        command
+    ]
     head = f"geoserver-emulator {command}"
     words = [_synopsis_word(a) for a in sub._actions if a.dest != "help"]
     lines, line = [], head

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
 
     from .areas.seeding.scheduler import SeedScheduler
+    from .view import StateView
 
 DEFAULT_MAX_BODY = 64 * 1024 * 1024
 
@@ -100,6 +101,8 @@ class Emulator:
         self.internal_errors: list[str] = []
         """tracebacks of unexpected exceptions (each also answered 500); empty when healthy"""
         self.state: State = self.scenario.state()
+        """the area stores as the emulator uses them: internal, their shapes may change
+        between versions; tests read ``view`` instead"""
         self._scheduler: SeedScheduler | None = None
         self.clock.subscribe(self._run_scheduler)
         self.write_lock = threading.Lock()
@@ -117,6 +120,14 @@ class Emulator:
             settings.host_read if self._host_read_arg is None else self._host_read_arg
         )
         """whether host paths read this machine (``areas/mosaics/sources.py``)"""
+
+    @property
+    def view(self) -> StateView:
+        """The public, typed, read-only view of the state, made now (``geoserver_emulator.view``:
+        ``view.layers["topp:states"]``, ``view.users["admin"].roles``, ...)."""
+        from .view import StateView
+
+        return StateView.of(self)
 
     @property
     def scheduler(self) -> SeedScheduler:

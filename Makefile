@@ -11,9 +11,13 @@ $(BIN)/python:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "needs $(PYTHON)" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
+# The editable install maps the import names onto other folders (pyproject.toml), so setuptools
+# installs it through an import finder and says so with an information-only "Editable
+# installation." warning at every install; that one is silenced, every other warning shows.
+# The pip upgrade is quieter still: only its errors (a machine's own pip settings may warn).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --quiet --upgrade pip
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
 venv: $(STAMP)

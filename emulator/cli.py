@@ -10,6 +10,7 @@ import re
 import signal
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .core.clock import CLOCKS, DEFAULT_STEP
 from .core.errors import ScenarioError
@@ -18,6 +19,9 @@ from .core.extensions import parse as parse_extensions
 from .core.profile import PROFILES
 from .http.timeouts import BODY, HEADER, KEEP_ALIVE
 from .recording import commands
+
+if TYPE_CHECKING:
+    from .emulator import Emulator
 
 SERVE_JOURNAL_LIMIT = 10_000
 """requests ``serve``'s journal keeps by default"""
@@ -76,7 +80,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--context-path", default="/geoserver", help="where the server is mounted")
     serve.add_argument(
-        "--scenario", default="stock", help="stock, empty, or a scenario file or folder"
+        "--scenario",
+        default="stock",
+        metavar="stock|empty|PATH",
+        help="stock, empty, or a scenario file or folder",
     )
     serve.add_argument(
         "--clock",
@@ -95,6 +102,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--vendor-prefix",
         default=None,
+        metavar="PREFIX",
         help="prefix of Java class names in payloads (default: the scenario's, else org.geoserver)",
     )
     serve.add_argument(
@@ -211,6 +219,47 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+SYNOPSIS_WIDTH = 96
+"""columns of a synopsis line (docs indent it by four)"""
+
+
+def synopsis(command: str) -> str:
+    """The synopsis of a subcommand, from its parser: what the docs show (and a test holds
+    them to). ``[--flag DEFAULT]``, ``[--flag a|b]`` for choices, ``--flag VALUE`` when
+    required, ``[--flag VALUE]...`` when repeatable, ``[--a | --no-a]`` for a pair."""
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction)).choices[
+        command
+    ]
+    head = f"geoserver-emulator {command}"
+    words = [_synopsis_word(a) for a in sub._actions if a.dest != "help"]
+    lines, line = [], head
+    for word in (w for w in words if w):
+        if len(line) + 1 + len(word) > SYNOPSIS_WIDTH and line.strip() != head:
+            lines.append(line)
+            line = " " * len(head)
+        line += " " + word
+    return "\n".join([*lines, line])
+
+
+def _synopsis_word(action: argparse.Action) -> str:
+    value = action.metavar or (action.dest.upper() if not action.option_strings else None)
+    if not action.option_strings:
+        return str(value)
+    if isinstance(action, argparse.BooleanOptionalAction):
+        return "[" + " | ".join(action.option_strings) + "]"
+    flag = min(action.option_strings, key=len) if action.nargs == 0 else action.option_strings[-1]
+    if action.nargs == 0:
+        return f"[{flag}]"
+    if action.metavar is None and action.choices:
+        value = "|".join(map(str, action.choices))
+    elif action.metavar is None and action.default not in (None, [], argparse.SUPPRESS):
+        value = str(action.default)
+    word = f"{flag} {value or action.dest.upper()}"
+    if action.required:
+        return word
+    return f"[{word}]..." if isinstance(action, argparse._AppendAction) else f"[{word}]"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "serve":
@@ -267,8 +316,6 @@ def is_loopback(host: str) -> bool:
 
 def serve(args: argparse.Namespace) -> int:
     from .emulator import Emulator
-    from .http.server import AccessLog, ThreadedServer, bind, config
-    from .http.timeouts import Timeouts
 
     problem = _check(args)
     if problem:
@@ -301,6 +348,30 @@ def serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         sys.stderr.write(f"geoserver-emulator: cannot write {args.record}: {exc.strerror}\n")
         return 2
+    status = 2
+    try:
+        status = _serve_emulator(emu, args)
+    finally:  # the recording replaces the cassette only when the server ran and stopped
+        if recorder is not None and status == 0:
+            recorder.close()
+        elif recorder is not None:
+            recorder.discard()
+    return status
+
+
+def _say_hint(message: str) -> None:
+    """A hint about how the server is used (a client polling under a frozen clock), written
+    to stderr the moment it is made."""
+    sys.stderr.write(f"geoserver-emulator: warning: {message}\n")
+    sys.stderr.flush()
+
+
+def _serve_emulator(emu: Emulator, args: argparse.Namespace) -> int:
+    """Bind, print the ``ready:`` line, serve until SIGINT or SIGTERM (0), or 2 when the
+    address cannot be bound."""
+    from .http.server import AccessLog, ThreadedServer, bind, config
+    from .http.timeouts import Timeouts
+
     try:
         sock = bind(args.host, args.port)
     except OSError as exc:
@@ -308,6 +379,8 @@ def serve(args: argparse.Namespace) -> int:
             f"geoserver-emulator: cannot listen on {args.host}:{args.port}: {exc.strerror}\n"
         )
         return 2
+    emu.journal.warn_on_hint = False  # said at once on stderr instead, as one line
+    emu.journal.hint_listeners.append(_say_hint)
     if emu.journal.limit is None:
         emu.journal.limit = SERVE_JOURNAL_LIMIT
     if emu.journal.max_bytes is None:
@@ -331,9 +404,5 @@ def serve(args: argparse.Namespace) -> int:
             print(f"ready: http://{shown_host}:{port}{emu.context_path}", flush=True)
         await task
 
-    try:
-        asyncio.run(run())
-    finally:
-        if recorder is not None:
-            recorder.close()
+    asyncio.run(run())
     return 0

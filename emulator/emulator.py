@@ -16,6 +16,7 @@ from .core.clock import DEFAULT_STEP, make_clock
 from .core.faults import Faults
 from .core.journal import BODY_LIMIT, Journal
 from .core.profile import Decisions, decisions_for
+from .core.progress import ProgressHistory
 from .core.record import replace
 from .core.state import State
 from .core.vendor import VendorNames
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 
     from .areas.seeding.scheduler import SeedScheduler
     from .databases.service import Databases
+    from .view import StateView
 
 DEFAULT_MAX_BODY = 64 * 1024 * 1024
 
@@ -125,7 +127,14 @@ class Emulator:
         self.internal_errors: list[str] = []
         """tracebacks of unexpected exceptions (each also answered 500); empty when healthy"""
         self.state: State = self.scenario.state()
+        """the area stores as the emulator uses them: internal, their shapes may change
+        between versions; tests read ``view`` instead"""
         self._scheduler: SeedScheduler | None = None
+        self.seed_history = ProgressHistory()
+        self.generation = 0
+        """how many times the state started over (resets, scenario loads): the inspector's
+        live updates notice a start-over that leaves every other figure as it was"""
+        """each seed task's progress over simulated time (the inspector draws it)"""
         self.clock.subscribe(self._run_scheduler)
         self.write_lock = threading.Lock()
         """held by a write request while it runs (``http/rollback.py``): one at a time"""
@@ -168,6 +177,14 @@ class Emulator:
         return self._databases
 
     @property
+    def view(self) -> StateView:
+        """The public, typed, read-only view of the state, made now (``geoserver_emulator.view``:
+        ``view.layers["topp:states"]``, ``view.users["admin"].roles``, ...)."""
+        from .view import StateView
+
+        return StateView.of(self)
+
+    @property
     def scheduler(self) -> SeedScheduler:
         """The simulated seed scheduler (made on first use: it holds nothing of its own)."""
         if self._scheduler is None:
@@ -178,6 +195,15 @@ class Emulator:
 
     def _run_scheduler(self, now: float) -> None:
         self.scheduler.run_until(now)
+        self.note_progress()
+
+    def note_progress(self) -> None:
+        """Note each seed task's progress at this simulated time (``seed_history``, drawn by
+        the inspector); cheap when there are no tasks."""
+        if self._scheduler is None or not self._scheduler.store.tasks:
+            return
+        now = self.clock.now()
+        self.seed_history.sample(now, ((t.id, t.row[0], t.row[1]) for t in self.scheduler.tasks))
 
     def cassette_header(self) -> dict[str, Any]:
         """The cassette header fields of this emulator's start: scenario (a built-in's name, a
@@ -215,9 +241,11 @@ class Emulator:
     def reset(self) -> None:
         """Restore the start state: state, clock, scheduler and journal; clear the faults."""
         self.state = self.scenario.state()
+        self.generation += 1
         self.clock.reset()
         if self._scheduler is not None:
             self._scheduler.reset()
+        self.seed_history.clear()
         self.journal.clear()
         self.journal.diagnostics.clear()
         self.faults.clear()

@@ -31,6 +31,8 @@ from geoserver_emulator import ScenarioError
 from geoserver_emulator.core.clock import CLOCKS, DEFAULT_STEP
 from geoserver_emulator.core.profile import PROFILES
 
+from .hints import announcer
+
 if TYPE_CHECKING:
     from geoserver_emulator import Emulator
 
@@ -258,10 +260,10 @@ def _configured_scenario(config: pytest.Config) -> str:
         base = config.inipath.parent if config.inipath else config.rootpath
     if value is None:
         return "stock"
-    ref = _relative(str(value), Path(base))
     from geoserver_emulator.scenarios import loader
 
     try:
+        ref = _relative(str(value), Path(base))
         loader.load(ref)
     except ScenarioError as exc:
         raise pytest.UsageError(f"geoserver-emulator: bad scenario {value!r}: {exc}") from None
@@ -269,12 +271,18 @@ def _configured_scenario(config: pytest.Config) -> str:
 
 
 def _relative(ref: str, base: Path) -> str:
-    from geoserver_emulator.scenarios.loader import BUILTINS
+    """A relative scenario path: beside ``base`` first, else from the working directory;
+    ``ScenarioError`` naming both places when neither has it."""
+    from geoserver_emulator.scenarios.loader import BUILTINS, missing
 
     if ref in BUILTINS or Path(ref).is_absolute():
         return ref
     candidate = base / ref
-    return str(candidate) if candidate.exists() else ref
+    if candidate.exists():
+        return str(candidate)
+    if not Path(ref).exists():
+        raise ScenarioError(missing(ref, [candidate, Path.cwd() / ref]))
+    return ref
 
 
 class GeoserverMarkerWarning(pytest.PytestWarning):
@@ -480,7 +488,10 @@ def geoserver_emulator(
     At teardown its journal is closed, and the test errors if the emulator hit an
     unexpected exception (a bug in the emulator, answered 500).
     """
-    scenario = _marker_scenario(request) or geoserver_default_scenario
+    try:
+        scenario = _marker_scenario(request) or geoserver_default_scenario
+    except ScenarioError as exc:
+        pytest.fail(f"geoserver-emulator: cannot start the emulator: {exc}", pytrace=False)
     profile = _marker_arg(request, "geoserver_profile") or geoserver_profile
     if profile is not None and profile not in PROFILES:
         pytest.fail(
@@ -512,6 +523,7 @@ def geoserver_emulator(
     if collector is not None:
         emu.journal.observers.append(collector.observe)
     emu.journal.warn_on_hint = False  # issued below, in the test's context
+    emu.journal.hint_listeners.append(announcer(request.config, request.node.nodeid))  # and now
     yield emu
     emu.close()
     if emu.journal.diagnostics:

@@ -1,10 +1,12 @@
 """The inspector (``GET /__emulator/``) and the landing page at the context root.
 
-Server-rendered HTML, one self-contained page: the styles are inline, there are no external
-assets (it works offline), and the only script posts the clock and scheduler buttons to the
-control plane and reloads. What it shows comes from the scenario document of the current
-state (``dump_scenario()``: the same shapes as a scenario file), the seed scheduler, the
-journal, the faults and the route table. Reading it changes nothing.
+Server-rendered HTML, one self-contained page: the styles and scripts are inline, and the
+only other requests it makes go to this server (it works offline): the control plane for
+its buttons and its live updates (``live.py``), and the emulated WMS for its map previews
+and legends (``pictures.py``), which are never journaled (``http/own.py``). What it shows
+comes from the scenario document of the current state (``dump_scenario()``: the same shapes
+as a scenario file), the seed scheduler, the journal (``journal_view.py``), the faults and
+the route table. Reading it changes nothing.
 """
 
 from __future__ import annotations
@@ -18,15 +20,12 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount
 
 from ..http.context import emulator
-from . import filters
+from . import filters, journal_view, live, pictures, security_view
 
 if TYPE_CHECKING:
-    from ..core.journal import JournalEntry
     from ..emulator import Emulator
 
-JOURNAL_SHOWN = 500
-"""the most recent entries listed (the filters narrow them first)"""
-BODY_SHOWN = 64 * 1024
+JOURNAL_SHOWN = journal_view.JOURNAL_SHOWN
 
 STYLE = """
 body{font:14px/1.4 system-ui,sans-serif;margin:0;color:#1b1b1b;background:#fafafa}
@@ -39,11 +38,26 @@ text-align:left;vertical-align:top}th{background:#f0f0f0}
 pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:30em;white-space:pre-wrap}
 progress{width:12em}.muted{color:#777}.err{color:#a00}code{background:#f3f3f3}
 ul.tree{list-style:none;padding-left:1.2em}.s2{color:#070}.s4{color:#a60}.s5{color:#a00}
+main,section{min-width:0;max-width:100%}section{overflow-wrap:anywhere}
+table{max-width:100%}td,th{overflow-wrap:anywhere;word-break:break-word}
+table.journal{width:100%;table-layout:fixed}table.journal td{padding:.1em .4em}
+table.journal summary{cursor:pointer}table.journal code{word-break:break-all}
+pre{max-width:100%;box-sizing:border-box;word-break:break-word}
+dl.headers{display:grid;grid-template-columns:max-content 1fr;gap:0 .8em;margin:.3em 0}
+dl.headers dt{color:#555}dl.headers dd{margin:0;word-break:break-all}
+h4{margin:.5em 0 .2em;font-size:1em}.preview img,img.legend{vertical-align:middle;
+border:1px solid #ddd;background:#fff;max-width:100%;height:auto}
+.levels{display:flex;flex-wrap:wrap;gap:.5em;margin:.3em 0}figure.level{margin:0}
+figure.level figcaption{font-size:.85em;color:#555}svg rect.grid{fill:#f3f3f3;stroke:#bbb}
+svg rect{fill:#3a7}svg polyline{fill:none;stroke:#36c;stroke-width:2}
+header label{margin-left:1em}#live-state{color:#fc6;margin-left:.4em}
 """
 
 SCRIPT = """
-document.querySelectorAll("button[data-post]").forEach(function (b) {
-  b.addEventListener("click", async function () {
+document.addEventListener("click", async function (event) {
+  var b = event.target.closest("button[data-post]");
+  if (!b) return;
+  {
     var target = b.dataset.post;
     if (b.dataset.seconds !== undefined) {
       target += encodeURIComponent(document.getElementById("seconds").value);
@@ -58,7 +72,7 @@ document.querySelectorAll("button[data-post]").forEach(function (b) {
       return;
     }
     location.reload();
-  });
+  }
 });
 """
 
@@ -81,13 +95,18 @@ def _section(key: str, title: str, content: str) -> str:
     return f'<section id="{key}"><h2>{_e(title)}</h2>{content}</section>'
 
 
-def _page(title: str, header: str, content: str, script: bool = False) -> str:
-    js = f"<script>{SCRIPT}</script>" if script else ""
+def _page(title: str, header: str, content: str, script: bool = False, stamp: str = "") -> str:
+    """The page; ``script``: the inspector's buttons and live updates (``stamp``: the live
+    stamp the page was made with). No favicon request (an empty inline icon), and the page's
+    requests carry it as ``Referer`` (so the emulator knows them as its own)."""
+    js = f"<script>{SCRIPT}</script><script>{live.SCRIPT}</script>" if script else ""
+    data = f' data-stamp="{_e(stamp)}"' if stamp else ""
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{_e(title)}</title>"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<style>{STYLE}</style></head><body><header>{header}</header>"
+        '<meta name="referrer" content="same-origin"><link rel="icon" href="data:,">'
+        f"<style>{STYLE}</style></head><body{data}><header>{header}</header>"
         f"<main>{content}</main>{js}</body></html>"
     )
 
@@ -130,6 +149,7 @@ async def inspector(request: Request) -> Response:
         for key, title in (
             ("clock", "Clock"),
             ("seeding", "Seed tasks"),
+            ("tiles", "Tile cache"),
             ("catalog", "Catalog"),
             ("styles", "Styles"),
             ("security", "Security"),
@@ -142,22 +162,48 @@ async def inspector(request: Request) -> Response:
         f"<h1>geoserver-emulator inspector</h1><p>scenario <b>{_e(emu.scenario.name)}</b> ·"
         f" profile <b>{_e(emu.profile)}</b> · clock <b>{_e(emu.clock.kind)}</b> ·"
         f' simulated time <b id="now">{emu.clock.now():g}</b> s ·'
-        f' <a href="{_e(emu.context_path)}/rest">REST root</a></p><nav>{nav}</nav>'
+        f' <a href="{_e(emu.context_path)}/rest">REST root</a>'
+        ' <label><input type="checkbox" id="live" checked> live</label>'
+        f'<span id="live-state"></span></p><nav>{nav}</nav>'
     )
+    emu.note_progress()  # the scheduler may have moved without the clock (a drain)
+    pics = _Pictures(emu)
     content = "".join(
         (
             _clock(emu),
             _seeding(emu),
-            _catalog(doc.get("catalog", {})),
+            _section("tiles", "Tile cache", pictures.tile_extents(emu)),
+            _catalog(doc.get("catalog", {}), pics),
             _databases(emu),
-            _styles(doc.get("styles", {})),
-            _security(doc),
-            _journal(emu, entries, query, error),
+            _styles(doc.get("styles", {}), pics),
+            _section("security", "Security", security_view.section(doc)),
+            _section("journal", "Request journal", journal_view.section(entries, query, error)),
             _faults(emu),
             _coverage(emu, _context_routes(request)),
         )
     )
-    return HTMLResponse(_page("geoserver-emulator inspector", header, content, script=True))
+    page = _page("geoserver-emulator inspector", header, content, True, live.current(emu))
+    return HTMLResponse(page)
+
+
+class _Pictures:
+    """What the catalog and styles sections draw with: the context path, the layers' and
+    groups' extents, a layer for each style's legend."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self.ctx = emu.context_path
+        self.layers, self.groups = pictures.layer_boxes(emu)
+        self.style_layers = pictures.style_layers(emu)
+
+    def layer(self, name: str) -> str:
+        return pictures.preview(self.ctx, name, self.layers.get(name))
+
+    def group(self, name: str) -> str:
+        return pictures.preview(self.ctx, name, self.groups.get(name))
+
+    def legend(self, style: str) -> str:
+        layer = self.style_layers.get(style) or self.style_layers.get("")
+        return pictures.legend(self.ctx, style, layer)
 
 
 def _databases(emu: Emulator) -> str:
@@ -214,10 +260,22 @@ def _seeding(emu: Emulator) -> str:
                 _e(t.gridset),
                 _e(t.format),
                 "listed" if t.listed else '<span class="muted">left the list</span>',
+                pictures.progress_chart(emu.seed_history.points(t.id)),
             ]
         )
     table = _table(
-        ("id", "layer", "type", "state", "progress", "remaining", "gridset", "format", "status"),
+        (
+            "id",
+            "layer",
+            "type",
+            "state",
+            "progress",
+            "remaining",
+            "gridset",
+            "format",
+            "status",
+            "over time",
+        ),  # fmt: skip
         rows,
         "tasks",
     )
@@ -233,12 +291,32 @@ def _resources(store: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return out
 
 
-def _group(group: Mapping[str, Any]) -> str:
+def _group(group: Mapping[str, Any], pics: _Pictures) -> str:
     members = ", ".join(map(str, group.get("layers", [])))
-    return f"<li>layer group <b>{_e(group.get('name'))}</b>: {_e(members)}</li>"
+    ws, name = group.get("workspace"), str(group.get("name"))
+    key = f"{ws}:{name}" if ws else name
+    return (
+        f'<li class="group">layer group <b>{_e(name)}</b>: {_e(members)}'
+        f"<div>{pics.group(key)}</div></li>"
+    )
 
 
-def _catalog(catalog: Mapping[str, Any]) -> str:
+def _layer(workspace: str, resource: Mapping[str, Any], pics: _Pictures) -> str:
+    """A published resource: its name, its default style, its map preview."""
+    layer = resource.get("layer")
+    style = (
+        f' <span class="muted">style {_e(layer.get("defaultStyle"))}</span>'
+        if isinstance(layer, dict)
+        else ""
+    )
+    name = resource.get("name")
+    return (
+        f'<li class="layer">layer <b>{_e(name)}</b>{style}'
+        f"<div>{pics.layer(f'{workspace}:{name}')}</div></li>"
+    )
+
+
+def _catalog(catalog: Mapping[str, Any], pics: _Pictures) -> str:
     store_kinds = [k for k in catalog if k.endswith("Stores")]
     items = []
     for ws in catalog.get("workspaces", []):
@@ -249,32 +327,25 @@ def _catalog(catalog: Mapping[str, Any]) -> str:
             for store in catalog.get(kind, []):
                 if store.get("workspace") != name:
                     continue
-                layers = "".join(
-                    f"<li>layer <b>{_e(r.get('name'))}</b>"
-                    + (
-                        f' <span class="muted">style {_e(r["layer"].get("defaultStyle"))}</span>'
-                        if isinstance(r.get("layer"), dict)
-                        else ""
-                    )
-                    + "</li>"
-                    for r in _resources(store)
-                )
+                layers = "".join(_layer(str(name), r, pics) for r in _resources(store))
                 kind_name = kind[: -len("Stores")]
                 stores.append(
-                    f"<li><details><summary>{_e(kind_name)} store <b>{_e(store.get('name'))}</b>"
+                    f'<li><details data-key="store-{_e(name)}-{_e(store.get("name"))}">'
+                    f"<summary>{_e(kind_name)} store <b>{_e(store.get('name'))}</b>"
                     f' <span class="muted">{_e(store.get("type", ""))}</span></summary>'
                     f'<ul class="tree">{layers}</ul></details></li>'
                 )
         groups = "".join(
-            _group(g) for g in catalog.get("layerGroups", []) if g.get("workspace") == name
+            _group(g, pics) for g in catalog.get("layerGroups", []) if g.get("workspace") == name
         )
         items.append(
-            f'<li class="workspace"><details open><summary>workspace <b>{_e(name)}</b>{default}'
+            f'<li class="workspace"><details open data-key="workspace-{_e(name)}">'
+            f"<summary>workspace <b>{_e(name)}</b>{default}"
             f' <span class="muted">{_e(ws.get("uri", ""))}</span></summary>'
             f'<ul class="tree">{"".join(stores)}{groups}</ul></details></li>'
         )
     global_groups = "".join(
-        _group(g) for g in catalog.get("layerGroups", []) if not g.get("workspace")
+        _group(g, pics) for g in catalog.get("layerGroups", []) if not g.get("workspace")
     )
     body = f'<ul class="tree">{"".join(items)}</ul>' if items else '<p class="muted">empty</p>'
     if global_groups:
@@ -282,7 +353,7 @@ def _catalog(catalog: Mapping[str, Any]) -> str:
     return _section("catalog", "Catalog", body)
 
 
-def _styles(styles: Mapping[str, Any]) -> str:
+def _styles(styles: Mapping[str, Any], pics: _Pictures) -> str:
     items = []
     for style in styles.get("styles", []):
         where = f"{style['workspace']}:" if style.get("workspace") else ""
@@ -290,121 +361,15 @@ def _styles(styles: Mapping[str, Any]) -> str:
         shown = (
             f"<pre>{_e(body)}</pre>" if isinstance(body, str) else '<p class="muted">no body</p>'
         )
+        key = f"{where}{style.get('name')}"
         items.append(
-            f'<li class="style"><details><summary><b>{_e(where)}{_e(style.get("name"))}</b>'
-            f' <span class="muted">{_e(style.get("format", ""))}'
-            f" {_e(style.get('languageVersion', ''))}</span></summary>{shown}</details></li>"
+            f'<li class="style"><details data-key="style-{_e(key)}"><summary>'
+            f'<b>{_e(key)}</b> <span class="muted">{_e(style.get("format", ""))}'
+            f" {_e(style.get('languageVersion', ''))}</span> {pics.legend(key)}</summary>"
+            f"{shown}</details></li>"
         )
     body = f'<ul class="tree">{"".join(items)}</ul>' if items else '<p class="muted">none</p>'
     return _section("styles", "Styles", body)
-
-
-def _rules(rules: Mapping[str, Any]) -> str:
-    return _table(("rule", "roles"), ([f"<code>{_e(k)}</code>", _e(v)] for k, v in rules.items()))
-
-
-def _security(doc: Mapping[str, Any]) -> str:
-    users = doc.get("users", {})
-    role_services = users.get("roleServices", [])
-    user_roles: dict[str, list[str]] = {}
-    for rs in role_services:
-        for user, roles in rs.get("userRoles", {}).items():
-            user_roles.setdefault(user, []).extend(roles)
-    user_rows = [
-        [
-            _e(service.get("name")),
-            f"<b>{_e(u.get('name'))}</b>",
-            "yes" if u.get("enabled", True) else "no",
-            _e(", ".join(user_roles.get(str(u.get("name")), []))),
-        ]
-        for service in users.get("services", [])
-        for u in service.get("users", [])
-    ]
-    role_rows = [
-        [_e(rs.get("name")), _e(", ".join(map(str, rs.get("roles", []))))] for rs in role_services
-    ]
-    providers = doc.get("authProviders", {})
-    active = list(providers.get("active", []))
-    by_name = {p.get("name"): p for p in providers.get("providers", [])}
-    provider_rows = [
-        [_e(i + 1), f"<b>{_e(n)}</b>", _e(by_name.get(n, {}).get("className", "?"))]
-        for i, n in enumerate(active)
-    ] + [
-        ['<span class="muted">inactive</span>', _e(n), _e(p.get("className"))]
-        for n, p in by_name.items()
-        if n not in active
-    ]
-    filter_rows = [
-        [f"<b>{_e(f.get('name'))}</b>", _e(f.get("className"))]
-        for f in doc.get("authFilters", {}).get("filters", [])
-    ]
-    security = doc.get("security", {})
-    body = (
-        f'<p>Catalog mode: <b id="catalog-mode">{_e(security.get("catalogMode"))}</b></p>'
-        f"<h3>Users</h3>{_table(('service', 'user', 'enabled', 'roles'), user_rows, 'users')}"
-        f"<h3>Roles</h3>{_table(('role service', 'roles'), role_rows)}"
-        "<h3>Authentication providers, in order</h3>"
-        f"{_table(('#', 'provider', 'class'), provider_rows, 'providers')}"
-        f"<h3>Authentication filters</h3>{_table(('filter', 'class'), filter_rows)}"
-        f"<h3>Layer rules</h3>{_rules(security.get('layerRules', {}))}"
-        f"<h3>Service rules</h3>{_rules(security.get('serviceRules', {}))}"
-        f"<h3>REST rules</h3>{_rules(security.get('restRules', {}))}"
-    )
-    return _section("security", "Security", body)
-
-
-def _body(data: bytes) -> str:
-    if not data:
-        return '<span class="muted">(empty)</span>'
-    try:
-        text = data[:BODY_SHOWN].decode("utf-8")
-    except UnicodeDecodeError:
-        return f'<span class="muted">({len(data)} bytes, binary)</span>'
-    more = f"\n… ({len(data)} bytes in all)" if len(data) > BODY_SHOWN else ""
-    return f"<pre>{_e(text + more)}</pre>"
-
-
-def _journal(
-    emu: Emulator, entries: list[JournalEntry], query: Mapping[str, str], error: str
-) -> str:
-    def field(name: str, size: int) -> str:
-        return (
-            f'<label>{name} <input name="{name}" value="{_e(query.get(name, ""))}"'
-            f' size="{size}"></label> '
-        )
-
-    form = (
-        '<form method="get" action="#journal">'
-        + field("method", 6)
-        + field("path", 30)
-        + field("status", 4)
-        + '<button type="submit">Filter</button> <a href="./#journal">all</a></form>'
-    )
-    if error:
-        form += f'<p class="err" id="filter-error">{_e(error)}</p>'
-    shown = entries[-JOURNAL_SHOWN:]
-    rows = []
-    for e in shown:
-        target = e.path + (f"?{e.query}" if e.query else "")
-        status = "dropped" if e.status == 0 else str(e.status)
-        rows.append(
-            [
-                _e(f"{e.at:g}"),
-                _e(e.method),
-                f"<code>{_e(target)}</code>",
-                f'<span class="s{status[:1]}">{_e(status)}</span>',
-                _e(e.content_type or ""),
-                f"<details><summary>request</summary>{_body(e.body)}</details>"
-                f"<details><summary>answer {_e(e.response_type or '')}</summary>"
-                f"{_body(e.response_body)}</details>",
-            ]
-        )
-    count = f"<p>{len(entries)} request(s)"
-    if len(entries) > len(shown):
-        count += f", the last {len(shown)} shown"
-    count += "</p>"
-    table = _table(("time (s)", "method", "path", "status", "type", "bodies"), rows, "journal")
-    return _section("journal", "Request journal", form + count + table)
 
 
 def _faults(emu: Emulator) -> str:

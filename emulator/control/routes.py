@@ -12,7 +12,7 @@ from ..http.context import body, emulator
 from ..http.routing import Route
 from ..wire import json as wjson
 from ..wire.json import dumps
-from . import filters, inspector
+from . import filters, inspector, live
 
 
 def _json(value: object, status: int = 200) -> Response:
@@ -138,6 +138,7 @@ routes = [
     Route("/__emulator/state", state, methods=["GET"]),
     Route("/__emulator/scenario", scenario, methods=["PUT"]),
     Route("/__emulator/", inspector.inspector, methods=["GET"]),
+    Route("/__emulator/inspector/stamp", live.stamp, methods=["GET"]),
     Route("/", inspector.landing, methods=["GET"]),
     Route("/__emulator/urlchecks/evaluate", urlcheck_evaluate, methods=["GET"]),
 ]

@@ -180,6 +180,9 @@ class Journal:
         off and issues them at the test's teardown instead, in the test's own context)"""
         self.observers: list[Callable[[JournalEntry], None]] = []
         """called with every recorded entry (the plugin's coverage report listens here)"""
+        self.hint_listeners: list[Callable[[str], None]] = []
+        """called with each new hint the moment it is made (``serve`` writes it to stderr, the
+        pytest plugin to the terminal), whether or not it is also issued as a warning"""
         self._lock = threading.Lock()
 
     # -- recording ---------------------------------------------------------------------
@@ -245,6 +248,11 @@ class Journal:
             if message in self.diagnostics:
                 return
             self.diagnostics.append(message)
+        for listener in list(self.hint_listeners):
+            try:
+                listener(message)
+            except Exception:  # a request must not fail for a hint
+                pass
         if not self.warn_on_hint:
             return
         import warnings

@@ -23,6 +23,7 @@ from ..core.faults import ConnectionDropped, Fault
 from ..core.journal import JournalEntry
 from ..wire import errors as wire_errors
 from ..wire.json import dumps
+from .own import is_own_request
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -67,8 +68,10 @@ class JournalMiddleware:
             return
         emu = _emulator(scope)
         path = inner_path(scope, emu) or scope["path"]
-        emu.tick(control=path.startswith("/__emulator"))
-        if path.startswith("/__emulator"):
+        own = path.startswith("/__emulator") or is_own_request(scope, emu, path)
+        emu.tick(control=own)
+        if own:  # the emulator's own pages and what they ask for: never journaled
+            scope["emulator.own"] = True
             await self.app(scope, receive, send)
             return
         exchange = _Exchange(emu, scope, path, receive, send)
@@ -382,7 +385,8 @@ class FaultMiddleware:
         emu = _emulator(scope) if scope["type"] == "http" else None
         path = None if emu is None or not len(emu.faults) else inner_path(scope, emu)
         fault = None
-        if emu is not None and path is not None and not path.startswith("/__emulator"):
+        own = path is not None and (path.startswith("/__emulator") or scope.get("emulator.own"))
+        if emu is not None and path is not None and not own:
             fault = emu.faults.take(scope["method"], path)
         if fault is None:
             await self.app(scope, receive, send)

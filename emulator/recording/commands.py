@@ -30,7 +30,8 @@ def add_serve_options(serve: argparse.ArgumentParser) -> None:
         "--record",
         metavar="FILE",
         default=None,
-        help="record the traffic to a cassette (default: no recording)",
+        help="record the traffic to a cassette, replaced when the server stops normally"
+        " (default: no recording)",
     )
     serve.add_argument(
         "--no-scrub", action="store_true", help="keep credentials and hosts in the cassette"
@@ -47,9 +48,17 @@ def register(sub: Any, error: Callable[[str], Any], formatter: Any = None) -> No
     rec.add_argument("--host", default="127.0.0.1", help="address the proxy listens on")
     rec.add_argument("--port", type=int, default=8080, help="port the proxy listens on")
     rec.add_argument(
-        "--out", required=True, metavar="FILE", help="the cassette to write (replaced)"
+        "--out",
+        required=True,
+        metavar="FILE",
+        help="the cassette to write (replaced when the proxy stops normally)",
     )
-    rec.add_argument("--scenario", default="stock", help="the scenario replay starts from")
+    rec.add_argument(
+        "--scenario",
+        default="stock",
+        metavar="stock|empty|PATH",
+        help="the scenario replay starts from",
+    )
     rec.add_argument(
         "--profile",
         choices=PROFILES,
@@ -62,7 +71,7 @@ def register(sub: Any, error: Callable[[str], Any], formatter: Any = None) -> No
         "replay", help="replay a cassette: apply its writes, or --verify it", **more
     )
     rep.error = error
-    rep.add_argument("cassette", help="the cassette file (*.jsonl)")
+    rep.add_argument("cassette", metavar="FILE", help="the cassette file (*.jsonl)")
     rep.add_argument(
         "--verify", action="store_true", help="compare every answer with the recording"
     )
@@ -135,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def record(args: argparse.Namespace) -> int:
+    """``record``: the cassette at ``--out`` is replaced only when the proxy stops normally
+    (SIGINT or SIGTERM); a failure (a busy port, an unwritable folder) leaves it as it was."""
     from .recorder import RecordingProxy
 
     if not 0 <= args.port <= 65535:
@@ -151,11 +162,18 @@ def record(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     except OSError as exc:
         return _fail(f"cannot write {args.out}: {exc.strerror}")
+    status = 1
     try:
-        return serve_app(proxy.app, args.host, args.port, proxy.context_path)
+        status = serve_app(proxy.app, args.host, args.port, proxy.context_path)
     finally:
-        proxy.close()
-        sys.stderr.write(f"geoserver-emulator: recorded {proxy.recorded} exchanges to {args.out}\n")
+        if status == 0:
+            proxy.close()
+            sys.stderr.write(
+                f"geoserver-emulator: recorded {proxy.recorded} exchanges to {args.out}\n"
+            )
+        else:
+            proxy.discard()
+    return status
 
 
 def serve_app(app: Any, host: str, port: int, context_path: str) -> int:

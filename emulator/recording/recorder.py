@@ -60,7 +60,8 @@ class RecordingProxy:
 
     Parameters:
         upstream: the server's base URL, ``http://host:8080/geoserver``.
-        out: the cassette to write (replaced).
+        out: the cassette to write, replaced when the recording ends normally (``close()``);
+            ``discard()`` leaves it as it was.
         scenario: the scenario replay starts from, written in the header (``stock``,
             ``empty``, a scenario path, e.g. one made by ``import``).
         scrub: False keeps credentials and the host (``--no-scrub``).
@@ -163,7 +164,13 @@ class RecordingProxy:
         return response
 
     def close(self) -> None:
-        self.writer.close()
+        """End the recording normally: the cassette replaces ``out``."""
+        self.writer.commit()
+        self.client.close()
+
+    def discard(self) -> None:
+        """End the recording as failed: ``out`` and its side files stay as they were."""
+        self.writer.discard()
         self.client.close()
 
 
@@ -177,7 +184,8 @@ class EmulatorRecorder:
 
     Parameters:
         emu: the emulator; its journal is observed and its resets start the cassette over.
-        out: the cassette to write (replaced).
+        out: the cassette to write, replaced when the recording ends normally (``close()``);
+            ``discard()`` leaves it as it was.
         scrub: False keeps credentials and the host.
     """
 
@@ -198,8 +206,17 @@ class EmulatorRecorder:
         self.writer.add(*entry_exchange(entry), elapsed=entry.at)
 
     def close(self) -> None:
+        """End the recording normally: the cassette replaces ``out``."""
+        self._detach()
+        self.writer.commit()
+
+    def discard(self) -> None:
+        """End the recording as failed: ``out`` and its side files stay as they were."""
+        self._detach()
+        self.writer.discard()
+
+    def _detach(self) -> None:
         if self.on_entry in self.emu.journal.observers:
             self.emu.journal.observers.remove(self.on_entry)
         if self.writer.restart in self.emu.on_reset:
             self.emu.on_reset.remove(self.writer.restart)
-        self.writer.close()

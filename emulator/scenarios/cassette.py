@@ -9,6 +9,7 @@ context path, how the recording was made); every further line is one exchange: t
 
 from __future__ import annotations
 
+import itertools
 import json
 import mimetypes
 import os
@@ -162,10 +163,16 @@ def is_text(body: bytes, content_type: str | None) -> bool:
 
 
 class CassetteWriter:
-    """Writes a cassette as exchanges arrive, replacing any cassette (and side files) there.
+    """Writes a cassette as exchanges arrive; it replaces the cassette at ``path`` (and the
+    side files it owns) only when the recording ends normally.
 
-    Each exchange is scrubbed (unless the scrubber is off), written and flushed, so a
-    recording stopped at any point is a valid cassette.
+    Until then the exchanges go to a partial file beside the target, ``.NAME.PID-N.partial``
+    (side files in ``.NAME.PID-N.partial.files/``): each exchange is scrubbed (unless the
+    scrubber is off), written and flushed there, so a recording stopped at any point is a
+    valid cassette in that file. ``commit()`` (``close()``, or leaving the ``with`` block
+    normally) moves it into place; ``discard()`` (leaving the block by an exception) removes
+    it, leaving whatever was at ``path`` exactly as it was. Raises ``OSError`` when the
+    target's folder cannot be written.
     """
 
     def __init__(self, path: Path, header: Header, scrubber: Scrubber | None = None) -> None:
@@ -175,15 +182,26 @@ class CassetteWriter:
         self.scrubber = scrubber if scrubber is not None else Scrubber()
         self.count = 0
         self._file: IO[str] | None = None
+        self._made: list[Path] = _make_parents(self.path.parent)
+        try:
+            self.partial: Path | None = _partial_file(self.path)
+        except OSError:
+            _remove_made(self._made)
+            raise
         self.restart()
 
+    @property
+    def done(self) -> bool:
+        """Whether the recording has ended (committed or discarded)."""
+        return self.partial is None
+
     def restart(self) -> None:
-        """Start the cassette over: header only, no side files."""
-        self.close()
-        _remove(self.path)
+        """Start the recording over: header only, no side files."""
+        self._close_file()
+        partial = self._require()
+        _remove_side_files(_partial_side(partial))
         self.count = 0
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file = self.path.open("w", encoding="utf-8", newline="\n")
+        self._file = partial.open("w", encoding="utf-8", newline="\n")
         header = self.header.to_json()
         if isinstance(self.header.scenario, str) and os.path.isabs(self.header.scenario):
             header["scenario"] = _relative(Path(self.header.scenario), self.path.parent)
@@ -229,16 +247,56 @@ class CassetteWriter:
         )
         return exchange
 
+    def commit(self) -> Path:
+        """End the recording normally: the cassette and its side files replace what was at
+        ``path`` (the old side files it owned go). Idempotent; returns ``path``."""
+        self._close_file()
+        if self.partial is None:
+            return self.path
+        partial, self.partial = self.partial, None
+        final_side, new_side = side_dir(self.path), _partial_side(partial)
+        _remove_side_files(final_side)
+        if new_side.is_dir():
+            final_side.mkdir(exist_ok=True)
+            for file in sorted(new_side.iterdir()):
+                os.replace(file, final_side / file.name)
+            new_side.rmdir()
+        os.replace(partial, self.path)
+        return self.path
+
+    def discard(self) -> None:
+        """End the recording as failed: the partial files go, ``path`` is left as it was
+        (folders this writer made go too, when empty). Idempotent."""
+        self._close_file()
+        if self.partial is None:
+            return
+        partial, self.partial = self.partial, None
+        _remove_side_files(_partial_side(partial))
+        partial.unlink(missing_ok=True)
+        _remove_made(self._made)
+
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        """``commit()``: the recording ended normally."""
+        self.commit()
 
     def __enter__(self) -> CassetteWriter:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is None:
+            self.commit()
+        else:
+            self.discard()
+
+    def _require(self) -> Path:
+        if self.partial is None:
+            raise RuntimeError(f"the recording to {self.path} has ended")
+        return self.partial
+
+    def _close_file(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
     def _line(self, data: dict[str, Any]) -> None:
         assert self._file is not None, "cassette writer is closed"
@@ -252,11 +310,46 @@ class CassetteWriter:
             return {"body": body.decode("utf-8")}
         media = (content_type or "").split(";", 1)[0].strip().lower()
         ext = (mimetypes.guess_extension(media) or ".bin").lstrip(".") if media else "bin"
-        folder = side_dir(self.path)
+        folder = _partial_side(self._require())
         folder.mkdir(exist_ok=True)
         name = f"{n:04d}-{direction}.{ext}"
         (folder / name).write_bytes(body)
-        return {"bodyFile": f"{folder.name}/{name}"}
+        return {"bodyFile": f"{side_dir(self.path).name}/{name}"}
+
+
+def _partial_file(path: Path) -> Path:
+    """A new, empty partial file beside ``path`` (its name not taken before)."""
+    for n in itertools.count(1):
+        candidate = path.with_name(f".{path.name}.{os.getpid()}-{n}.partial")
+        try:
+            candidate.open("x").close()
+        except FileExistsError:
+            continue
+        return candidate
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _partial_side(partial: Path) -> Path:
+    return partial.with_name(partial.name + ".files")
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """Make ``folder`` and its missing parents; the ones made, innermost first."""
+    missing = []
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            break
+        missing.append(candidate)
+    folder.mkdir(parents=True, exist_ok=True)
+    return missing
+
+
+def _remove_made(folders: list[Path]) -> None:
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 def _scrub_body(scrubber: Scrubber, body: bytes, content_type: str | None) -> bytes:
@@ -270,10 +363,9 @@ def _relative(path: Path, start: Path) -> str:
         return str(path)
 
 
-def _remove(path: Path) -> None:
-    """Remove a cassette and the side files it owns (nothing else in their folder)."""
-    path.unlink(missing_ok=True)
-    folder = side_dir(path)
+def _remove_side_files(folder: Path) -> None:
+    """Remove the side files a cassette owns from ``folder`` (nothing else), and the folder
+    when that leaves it empty."""
     if not folder.is_dir():
         return
     for file in folder.iterdir():

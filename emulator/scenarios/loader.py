@@ -86,8 +86,14 @@ def resolve(ref: str | Path, relative_to: Path | None = None) -> Path:
     if not path.is_absolute() and relative_to is not None:
         path = relative_to / path
     if not path.exists():
-        raise ScenarioError(f"{text}: no such scenario (built-ins: {', '.join(BUILTINS)})")
+        raise ScenarioError(missing(text, [path]))
     return path.resolve()
+
+
+def missing(text: str, looked: list[Path]) -> str:
+    """The message for a scenario reference that names nothing: where it was looked for."""
+    where = " and ".join(dict.fromkeys(str(p.absolute()) for p in looked))
+    return f"{text}: no such scenario: looked for {where} (built-ins: {', '.join(BUILTINS)})"
 
 
 def read_document(path: Path) -> tuple[dict[str, Any], dict[str, Path]]:

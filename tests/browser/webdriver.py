@@ -147,6 +147,19 @@ class Browser:
                 raise WebDriverError(f"timed out waiting for: {source}")
             time.sleep(0.05)
 
+    def resize(self, width: int, height: int) -> None:
+        """The window's outer size; the page's width (``innerWidth``) is then checked by
+        the caller, since window decorations differ."""
+        self.call("POST", "/window/rect", {"width": width, "height": height})
+
+    def screenshot(self) -> bytes:
+        """The visible part of the page, as PNG."""
+        return base64.b64decode(self.call("GET", "/screenshot"))
+
+    def element_screenshot(self, css: str) -> bytes:
+        """One element, as PNG."""
+        return base64.b64decode(self.call("GET", f"/element/{self.find(css)}/screenshot"))
+
     def quit(self) -> None:
         try:
             self._call("DELETE", self.session)

@@ -375,3 +375,22 @@ def test_host_reading_follows_the_bound_address(host, flags, reads, monkeypatch)
     with pytest.raises(Stop):
         cli.serve(args)
     assert made["emu"].host_read is reads
+def test_frozen_clock_polling_is_said_on_stderr_while_serving(serve):
+    """A client polling seed status under ``--clock manual`` would wait forever: the server
+    says so on stderr at once (while it keeps serving), naming ``--clock step``."""
+    served = serve("--clock", "manual")
+    seed = {
+        "seedRequest": {"name": "topp:states", "zoomStart": 0, "zoomStop": 3, "type": "seed",
+                        "threadCount": 1, "srs": {"number": 4326}, "format": "image/png"}
+    }  # fmt: skip
+    with httpx.Client(base_url=served.url, auth=ADMIN, timeout=10) as c:
+        assert c.post("/gwc/rest/seed/topp:states.json", json=seed).status_code == 200
+        for _ in range(25):
+            assert c.get("/gwc/rest/seed/topp:states.json").status_code == 200
+    box: list[str] = []
+    reader = threading.Thread(target=lambda: box.append(served.proc.stderr.readline()), daemon=True)  # type: ignore[union-attr]
+    reader.start()
+    reader.join(STARTUP_LIMIT)
+    assert served.proc.poll() is None  # still serving
+    assert box and box[0].startswith("geoserver-emulator: warning: the seed status ")
+    assert "manual clock is frozen" in box[0] and "--clock step" in box[0]

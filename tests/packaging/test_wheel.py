@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import configparser
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -15,9 +17,24 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+WARNING = re.compile(r"\w*Warning\b|warning:|^\s*!!\s*$", re.MULTILINE)
+"""a warning the build backend prints (setuptools' ``SetuptoolsWarning`` family and its ``!!``
+banners); pip's own ``WARNING:`` lines about the machine's index settings do not count"""
+
+
+def _source_files() -> set[Path]:
+    """Every file of the two package trees a user would build from (caches left out)."""
+    return {
+        p
+        for root in ("emulator", "plugin")
+        for p in (ROOT / root).rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc")
+    }
+
+
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(wheel, site): the wheel built from a copy of the sources, installed into ``site``."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """(wheel, what the build printed): the wheel built from a copy of the sources."""
     work = tmp_path_factory.mktemp("wheel")
     src = work / "src"
     src.mkdir()
@@ -26,7 +43,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     for package in ("emulator", "plugin"):
         shutil.copytree(ROOT / package, src / package, ignore=shutil.ignore_patterns("__pycache__"))
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
-    subprocess.run(
+    done = subprocess.run(
         [
             *pip,
             "wheel",
@@ -39,10 +56,19 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         ],
         check=True,
         capture_output=True,
+        text=True,
         timeout=300,
     )
     (wheel,) = (work / "dist").glob("geoserver_emulator-*.whl")
-    site = work / "site"
+    return wheel, done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def installed(built: tuple[Path, str]) -> tuple[Path, Path]:
+    """(wheel, site): the wheel installed into ``site``."""
+    wheel, _ = built
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input"]
+    site = wheel.parent.parent / "site"
     subprocess.run(
         [*pip, "install", "--no-deps", "--no-compile", "-q", "--target", str(site), str(wheel)],
         check=True,
@@ -91,22 +117,46 @@ def test_wheel_holds_both_packages_and_the_scenario_data(installed):
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
 
 
-def test_pyproject_lists_every_package_folder():
-    import tomllib
-
+def _declared() -> tuple[dict[str, str], list[str]]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     roots = {folder: name for name, folder in config["package-dir"].items()}
-    folders = {
-        ".".join(
-            [
-                roots[init.parent.relative_to(ROOT).parts[0]],
-                *init.parent.relative_to(ROOT).parts[1:],
-            ]
-        )
-        for root in roots
-        for init in (ROOT / root).rglob("__init__.py")
+    return roots, list(config["packages"])
+
+
+def test_pyproject_lists_every_folder_that_holds_files():
+    """Code and data folders alike: setuptools ships only the folders ``packages`` lists (and
+    warns at every build about an importable folder it does not list)."""
+    roots, packages = _declared()
+    relative = {f.parent.relative_to(ROOT) for f in _source_files()}
+    folders = {".".join([roots[r.parts[0]], *r.parts[1:]]): r for r in relative}
+    missing = sorted(set(folders) - set(packages))
+    assert not missing, (
+        "pyproject.toml [tool.setuptools] packages must list every folder that holds files"
+        " (data folders too), or the wheel leaves them out and the build warns. Add: "
+        + ", ".join(f'"{name}" (folder {folders[name]}/)' for name in missing)
+    )
+    stale = sorted(set(packages) - set(folders))
+    assert not stale, f"pyproject.toml lists packages with no folder of files: {stale}"
+
+
+def test_the_build_prints_no_warning(built):
+    _, printed = built
+    found = [line for line in printed.splitlines() if WARNING.search(line)]
+    assert not found, "the wheel build warned:\n" + printed
+
+
+def test_the_wheel_holds_every_file_of_the_sources(built):
+    wheel, _ = built
+    roots, _ = _declared()
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {
+        "/".join([roots[p.relative_to(ROOT).parts[0]], *p.relative_to(ROOT).parts[1:]]): p
+        for p in _source_files()
     }
-    assert set(config["packages"]) == folders
+    missing = sorted(str(expected[n].relative_to(ROOT)) for n in set(expected) - names)
+    assert not missing, (
+        f"not in the wheel: {missing}; list their folders in pyproject.toml's packages"
+    )
 
 
 def test_installed_wheel_runs_from_its_own_files(installed):

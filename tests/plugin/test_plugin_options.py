@@ -170,6 +170,38 @@ def test_frozen_clock_hint_is_a_warning_at_the_tests_teardown(pytester: pytest.P
     strict.assert_outcomes(passed=1, errors=1)  # the requests all answered; teardown says why
 
 
+def test_frozen_clock_hint_is_said_on_the_terminal_while_the_test_runs(
+    pytester: pytest.Pytester,
+) -> None:
+    """A loop that would poll forever: the line is on the terminal before the test ends (it
+    prints its own marker to the terminal after polling, so the order shows when)."""
+    pytester.makepyfile(
+        """
+        import sys
+
+        SEED = {"seedRequest": {"name": "topp:states", "zoomStart": 0, "zoomStop": 3,
+                "type": "seed", "threadCount": 1, "srs": {"number": 4326},
+                "format": "image/png"}}
+
+        def test_polls(geoserver_url, geoserver_emulator, capsys):
+            import httpx
+            with httpx.Client(auth=("admin", "geoserver")) as c:
+                c.post(f"{geoserver_url}/gwc/rest/seed/topp:states.json", json=SEED)
+                for _ in range(25):
+                    c.get(f"{geoserver_url}/gwc/rest/seed/topp:states.json")
+            with capsys.disabled():
+                sys.stdout.write("\\nAFTER-POLLING\\n")
+        """
+    )
+    result = pytester.runpytest("-W", "default", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    lines = result.stdout.lines
+    said = [i for i, line in enumerate(lines) if "geoserver-emulator: FrozenClockWarning" in line]
+    assert said, result.stdout.str()
+    assert "test_polls" in lines[said[0]] and "--clock step" in lines[said[0]]
+    assert said[0] < lines.index("AFTER-POLLING")
+
+
 def test_a_fixed_port_under_xdist_gives_each_worker_its_own(pytester: pytest.Pytester) -> None:
     port = _free_port()
     pytester.makepyfile(

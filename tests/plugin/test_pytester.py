@@ -304,6 +304,23 @@ def test_bad_options_stop_the_run(pytester: pytest.Pytester) -> None:
     assert pytester.runpytest().ret == pytest.ExitCode.USAGE_ERROR
 
 
+def test_a_missing_marker_scenario_names_both_places_looked(pytester: pytest.Pytester) -> None:
+    """A relative marker path is looked for beside the test file, then in the working
+    directory: the error names both."""
+    sub = pytester.mkdir("sub")
+    (sub / "test_it.py").write_text(
+        "import pytest\n\n"
+        '@pytest.mark.geoserver_scenario("data/nowhere.json")\n'
+        "def test_missing(geoserver_emulator): pass\n"
+    )
+    result = pytester.runpytest("sub")
+    result.assert_outcomes(errors=1)
+    beside, cwd = sub / "data" / "nowhere.json", pytester.path / "data" / "nowhere.json"
+    result.stdout.fnmatch_lines(
+        [f"*data/nowhere.json: no such scenario: looked for {beside} and {cwd} (built-ins:*"]
+    )
+
+
 def test_bad_markers_fail_the_test(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         """
@@ -323,7 +340,8 @@ def test_bad_markers_fail_the_test(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(errors=3)
     result.stdout.fnmatch_lines(
         [
-            "*geoserver-emulator: cannot start the emulator: nowhere: no such scenario*",
+            "*geoserver-emulator: cannot start the emulator: nowhere: no such scenario:"
+            f" looked for {pytester.path / 'nowhere'} (built-ins: stock, empty)*",
             "*@pytest.mark.geoserver_scenario takes exactly one argument*",
             "*geoserver_profile: expected one of spec, geoserver, got 'fast'*",
         ]

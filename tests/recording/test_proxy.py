@@ -22,6 +22,8 @@ def test_the_proxy_forwards_and_records_every_exchange(
     rec, url = proxy
     answers = run_requests(url)
     assert up.state.urlchecks.checks[0].name == "icons"  # the upstream did the work
+    assert not (tmp_path / "run.jsonl").exists()  # in place only when the recording ends
+    rec.close()
     tape = cassette.read(tmp_path / "run.jsonl")
     assert rec.recorded == len(answers) == len(tape.exchanges)
     assert tape.header.source == "proxy" and tape.header.timing == "wall"
@@ -67,10 +69,11 @@ def test_no_credential_reaches_the_cassette(
 
 
 def test_binary_bodies_are_side_files(proxy: tuple[RecordingProxy, str], tmp_path: Path) -> None:
-    _, url = proxy
+    rec, url = proxy
     zipped = b"PK\x03\x04\x00\xff binary payload"
     with httpx.Client(base_url=url, auth=ADMIN) as c:
         c.put("/rest/urlchecks/a", content=zipped, headers={"Content-Type": "application/zip"})
+    rec.close()
     [ex] = cassette.read(tmp_path / "run.jsonl").exchanges
     assert ex.request.body == zipped
     assert (tmp_path / "run.files" / "0001-request.zip").read_bytes() == zipped
@@ -84,6 +87,7 @@ def test_control_plane_and_other_paths_are_forwarded_not_recorded(
         assert c.post("/__emulator/clock/advance", params={"seconds": 1}).status_code == 200
         assert c.get(url.rsplit("/", 1)[0] + "/elsewhere").status_code == 404
     assert rec.recorded == 0
+    rec.close()
     assert len((tmp_path / "run.jsonl").read_text().splitlines()) == 1
 
 

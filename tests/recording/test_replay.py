@@ -68,6 +68,7 @@ def test_the_recorded_run_rebuilds_the_upstream_state(
 ) -> None:
     up, _ = upstream
     run_requests(proxy[1])
+    proxy[0].close()  # the recording ends: the cassette is in place
     replayed = Emulator(tmp_path / "run.jsonl")
     ours, theirs = replayed.dump_scenario(), up.dump_scenario()
     for key in ("urlChecks", "catalog", "seeding", "about"):
@@ -97,6 +98,7 @@ def test_scrubbed_secrets_resolve_when_given(
     proxy: tuple[RecordingProxy, str], tmp_path: Path
 ) -> None:
     run_requests(proxy[1])
+    proxy[0].close()  # the recording ends: the cassette is in place
     tape = cassette.read(tmp_path / "run.jsonl")
     put = next(
         e for e in tape.exchanges if e.request.method == "PUT" and "masterpw" in e.request.path
@@ -217,6 +219,7 @@ def test_a_recording_verifies_against_the_emulator(
     proxy: tuple[RecordingProxy, str], tmp_path: Path
 ) -> None:
     run_requests(proxy[1])
+    proxy[0].close()  # the recording ends: the cassette is in place
     report = verify.verify_file(tmp_path / "run.jsonl")
     assert report.ok, report.text()
     assert len(report.outcomes) == 17
@@ -227,6 +230,7 @@ def test_a_recording_verifies_against_the_emulator(
 
 def test_a_changed_response_is_reported(proxy: tuple[RecordingProxy, str], tmp_path: Path) -> None:
     run_requests(proxy[1])
+    proxy[0].close()  # the recording ends: the cassette is in place
     path = tmp_path / "run.jsonl"
     lines = path.read_text().splitlines()
     changed = []
@@ -260,6 +264,7 @@ def test_verification_against_a_live_server(
     proxy: tuple[RecordingProxy, str], tmp_path: Path
 ) -> None:
     run_requests(proxy[1])
+    proxy[0].close()  # the recording ends: the cassette is in place
     tape = cassette.read(tmp_path / "run.jsonl")
     fresh = Emulator("stock")
     server = LiveServer(fresh.asgi_app).start()
@@ -279,6 +284,7 @@ def test_skipped_paths_are_sent_not_compared(
     proxy: tuple[RecordingProxy, str], tmp_path: Path
 ) -> None:
     run_requests(proxy[1])
+    proxy[0].close()  # the recording ends: the cassette is in place
     tape = cassette.read(tmp_path / "run.jsonl")
     tape.exchanges[1].response.status = 500
     emu = replay.start_emulator(tape)

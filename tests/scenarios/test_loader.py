@@ -106,6 +106,22 @@ def test_missing_file(tmp_path):
         Emulator(tmp_path / "absent.json")
 
 
+def test_a_missing_relative_path_says_where_it_looked(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ScenarioError) as info:
+        Emulator("sub/absent.json")
+    assert str(info.value) == (
+        f"sub/absent.json: no such scenario: looked for {tmp_path}/sub/absent.json"
+        " (built-ins: stock, empty)"
+    )
+    (tmp_path / "s.json").write_text('{"extends": "base/nope.json"}')
+    with pytest.raises(ScenarioError) as info:
+        Emulator("s.json")
+    assert f"extends: base/nope.json: no such scenario: looked for {tmp_path}/base/nope.json" in (
+        str(info.value)
+    )
+
+
 def test_errors_in_a_folder_name_the_file_that_holds_the_key(tmp_path):
     folder = tmp_path / "scenario"
     folder.mkdir()

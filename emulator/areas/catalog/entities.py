@@ -16,6 +16,7 @@ the methods ``@dataclass`` would compile for each of them when ``emulator`` is i
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, NamedTuple
 
 from ...core.record import field, record
@@ -88,8 +89,22 @@ class BBox:
         )
 
 
+WKT_PROJECTED = frozenset({"PROJCS", "PROJCRS", "PROJECTEDCRS"})
+"""roots of a projected CRS's WKT (WKT 1 and WKT 2); any other WKT (``GEOGCS``, ``GEOGCRS``,
+``GEODCRS``, ``GEOCCS``, ``COMPD_CS``, ...) is not projected"""
+WKT_ROOT = re.compile(r"\s*([A-Za-z_]+)\s*[\[(]")
+
+
 def is_projected(crs: str | None) -> bool:
-    return crs is not None and crs.upper() not in GEOGRAPHIC_CODES
+    """Whether GeoServer marks ``crs`` (an SRS code or a WKT definition, as ``nativeCRS``
+    holds either) ``class="projected"``: a WKT by its root keyword, a code unless it is one
+    of the geographic ones."""
+    if crs is None:
+        return False
+    root = WKT_ROOT.match(crs)
+    if root is not None:
+        return root.group(1).upper() in WKT_PROJECTED
+    return crs.strip().upper() not in GEOGRAPHIC_CODES
 
 
 @record

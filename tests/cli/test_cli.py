@@ -375,6 +375,8 @@ def test_host_reading_follows_the_bound_address(host, flags, reads, monkeypatch)
     with pytest.raises(Stop):
         cli.serve(args)
     assert made["emu"].host_read is reads
+
+
 def test_frozen_clock_polling_is_said_on_stderr_while_serving(serve):
     """A client polling seed status under ``--clock manual`` would wait forever: the server
     says so on stderr at once (while it keeps serving), naming ``--clock step``."""

@@ -13,33 +13,21 @@ from urllib.parse import quote
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ...wire.geoserver.java import double_text as java_double
+from ...wire.geoserver.xmltext import escape_attribute as _esc
+from ...wire.geoserver.xstream import names_xml_pretty
 from ..seeding.config import BlobStore, Tree
 from ..seeding.gridsets import GridSet, create
-from ..seeding.layer_codec import _esc, java_double, json_document, read_box
+from ..seeding.layer_codec import json_document, read_box
 from ..seeding.truncate import REQUEST_TYPES, MassTruncate
-
-ATOM = "http://www.w3.org/2005/Atom"
-
 
 # -- name lists ---------------------------------------------------------------------------
 
 
 def dump_names_xml(root: str, item: str, names: list[str], href: str) -> bytes:
     """``<gridSets><gridSet><name/><atom:link/></gridSet>…`` as ``XStreamListAliasWrapper``."""
-    if not names:
-        return f"<{root}/>".encode()
-    lines = [f"<{root}>"]
-    for name in names:
-        link = f"{href}/{quote(name, safe=':')}.xml"
-        lines.append(f"  <{item}>")
-        lines.append(f"    <name>{_esc(name)}</name>")
-        lines.append(
-            f'    <atom:link xmlns:atom="{ATOM}" rel="alternate" href="{_esc(link)}"'
-            ' type="text/xml"/>'
-        )
-        lines.append(f"  </{item}>")
-    lines.append(f"</{root}>")
-    return "\n".join(lines).encode("utf-8")
+    entries = [(name, f"{href}/{quote(name, safe=':')}.xml") for name in names]
+    return names_xml_pretty(root, item, entries)
 
 
 def dump_names_json(names: list[str]) -> bytes:

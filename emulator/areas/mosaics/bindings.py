@@ -17,6 +17,8 @@ from functools import cache
 from typing import Any
 
 from ...core.record import record
+from ...wire.geoserver.dates import iso_instant
+from ...wire.geoserver.java import double_text as java_double
 from ..catalog.bindings import GEOMETRIES, GEOMETRY_PACKAGE
 
 JTS = GEOMETRY_PACKAGE + "."
@@ -198,46 +200,6 @@ def format_value(value: Any) -> str:
     if isinstance(value, datetime):
         return iso_instant(value)
     return str(value)
-
-
-def java_double(x: float) -> str:
-    """``Double.toString``: ``10.0``, ``0.001``, ``1.0E7``, ``1.2345E-4``."""
-    if x != x:
-        return "NaN"
-    if x in (float("inf"), float("-inf")):
-        return "Infinity" if x > 0 else "-Infinity"
-    sign = "-" if str(x).startswith("-") else ""
-    if x == 0:
-        return sign + "0.0"
-    if 1e-3 <= abs(x) < 1e7:
-        text = repr(x)
-        return text if "." in text else text + ".0"
-    digits, point = _shortest_digits(abs(x))
-    return f"{sign}{digits[0]}.{digits[1:] or '0'}E{point - 1}"
-
-
-def _shortest_digits(x: float) -> tuple[str, int]:
-    """The shortest round-tripping digits of ``x`` > 0, and ``p`` with x = 0.DIGITS × 10^p."""
-    mantissa, _, exp = repr(x).partition("e")
-    whole, _, frac = mantissa.partition(".")
-    raw = whole + frac
-    stripped = raw.lstrip("0")
-    point = len(whole) + int(exp or 0) - (len(raw) - len(stripped))
-    return stripped.rstrip("0") or "0", point
-
-
-def iso_instant(dt: datetime) -> str:
-    """``2008-10-31T00:00:00Z`` (milliseconds shown only when there are some)."""
-    dt = dt.astimezone(UTC)
-    millis = dt.microsecond // 1000
-    base = dt.strftime("%Y-%m-%dT%H:%M:%S")
-    return f"{base}.{millis:03d}Z" if millis else f"{base}Z"
-
-
-def geojson_instant(dt: datetime) -> str:
-    """``2008-11-01T00:00:00.000+0000``, as GeoServer's GeoJSON writes dates."""
-    dt = dt.astimezone(UTC)
-    return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}+0000"
 
 
 @cache

@@ -20,7 +20,9 @@ from typing import Any
 from ...core.lazy import LazyModule
 from ...wire import json as wjson
 from ...wire import xml as wxml
-from .bindings import IndexAttribute, format_value, geojson_instant, java_double
+from ...wire.geoserver.dates import geojson_instant
+from ...wire.geoserver.java import double_text as java_double
+from .bindings import IndexAttribute, format_value
 from .geo import Envelope, epsg_code, union
 from .model import Granule, Mosaic
 

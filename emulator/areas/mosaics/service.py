@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, ServerError
 from ...core.record import record
+from ...wire.geoserver.dates import catalog_timestamp
 from ..catalog.entities import Coverage, CoverageStore
 from ..catalog.parse import apply_fields
 from . import archive, configure, harvest
@@ -60,7 +61,7 @@ class Context:
     @property
     def when(self) -> str:
         """The catalog's date format."""
-        return self.now.strftime("%Y-%m-%d %H:%M:%S.") + f"{self.now.microsecond // 1000:03d} UTC"
+        return catalog_timestamp(self.now)
 
 
 # -- lookups --------------------------------------------------------------------------------

@@ -71,14 +71,18 @@ POLICIES = {
     ),
     "uploads": Policy(  # data, coverage and mosaic uploads
         corrupt="Error occured unzipping file",
-        outside=lambda name: f"Illegal entry in the archive (outside of the target directory): {name}",
+        outside=lambda name: (
+            f"Illegal entry in the archive (outside of the target directory): {name}"
+        ),
     ),
     "styles": Policy(
         corrupt="Invalid style package",
-        outside=lambda name: f"Invalid style package: entry {name!r} is outside of the target directory",
+        outside=lambda name: (
+            f"Invalid style package: entry {name!r} is outside of the target directory"
+        ),
         declared=False,
     ),
-}  # fmt: skip
+}
 
 
 class Archive:

@@ -45,9 +45,10 @@ def names_json(
     empty: object = "",
 ) -> bytes:
     """``{collection: {item: [{"name", "href"}…]}}``; an empty list is ``{collection:
-    empty}`` (``empty=None``: an empty array). ``name`` types the name as the caller's JSON writer does (Jettison's ``leaf``
-    where GeoServer's JSON goes through it); without it names are strings, written without
-    a dict per entry (a list of ten thousand layers is one request of many)."""
+    empty}`` (``empty=None``: an empty array). ``name`` types the name as the caller's JSON
+    writer does (Jettison's ``leaf`` where GeoServer's JSON goes through it); without it
+    names are strings, written without a dict per entry (a list of ten thousand layers is
+    one request of many)."""
     listed = list(entries)
     if not listed and empty is not None:
         return wjson.dumps({collection: empty})

@@ -24,6 +24,7 @@ from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
 from ...wire.geoserver.html import esc, page
+from ...wire.geoserver.java import parse_int
 from ...wire.geoserver.xstream import names_json, names_xml
 from .model import Legend, Style, StyleChanges
 
@@ -134,10 +135,10 @@ def _legend(values: dict[str, str]) -> Legend:
         if text in (None, ""):
             return None
         try:
-            return int(text)
+            return parse_int(text.strip())
         except ValueError:
             raise Invalid(
-                f"Malformed style: legend {key} must be an integer, not {text!r}"
+                f"Malformed style: legend {key} must be an integer (a Java int), not {text!r}"
             ) from None
 
     return Legend(

@@ -28,6 +28,7 @@ _JAVA_FLOAT = re.compile(
     r"[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?)"
 )
 """the decimal forms ``Double.parseDouble`` accepts (after trimming blanks below U+0020)"""
+_JAVA_INT = re.compile(r"[+-]?[0-9]+")
 
 
 def double_text(value: float) -> str:
@@ -78,6 +79,37 @@ def parse_double(text: str) -> float:
     if body.lstrip("+-") == "Infinity":
         return -math.inf if body.startswith("-") else math.inf
     return float(body)  # Python rounds as Java does; past the range: ±inf, below: ±0.0
+
+
+INT_BITS, LONG_BITS = 32, 64
+"""the widths of Java's ``int`` and ``long``"""
+
+
+def fits(value: int, bits: int = INT_BITS) -> bool:
+    """Whether ``value`` fits a Java integer of ``bits`` bits (``int`` by default)."""
+    return -(2 ** (bits - 1)) <= value < 2 ** (bits - 1)
+
+
+def parse_int(text: str, bits: int = INT_BITS) -> int:
+    """``Integer.parseInt`` (``Long.parseLong`` with ``bits=64``): an optional sign and ASCII
+    digits, within the type's range; ``ValueError`` where Java throws
+    ``NumberFormatException``."""
+    if _JAVA_INT.fullmatch(text) is None:
+        raise ValueError(f"For input string: {text!r}")
+    value = int(text)
+    if not fits(value, bits):
+        raise ValueError(f"For input string: {text!r} (out of the range of a {bits}-bit integer)")
+    return value
+
+
+def parse_finite(text: str) -> float:
+    """``parse_double`` for a field whose value must be a finite number (a bound, a size, a
+    resolution): ``ValueError`` also for ``NaN``, the infinities and what lies past the
+    double range (``1e400``)."""
+    value = parse_double(text)
+    if not math.isfinite(value):
+        raise ValueError(f"Not a finite number: {text!r}")
+    return value
 
 
 def fixed(value: float, places: int) -> str:

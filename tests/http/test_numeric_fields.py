@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 import math
 import re
-from decimal import Decimal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 import httpx
@@ -39,6 +39,10 @@ WMTS_URL = "http://tiles.example.com/gwc?REQUEST=GetCapabilities&VERSION=1.0.0&S
 HOSTILE = ("NaN", "Infinity", "-Infinity", "1e400", "-0.0", "1e308", "123456789012345678901234567")
 """the texts sent in a numeric field (XML; JSON sends the same as numbers where JSON has
 them, as strings where it has none)"""
+
+OWS_AFTER = frozenset({"NaN", "Infinity", "-Infinity", "1e308", '"NaN"', "1e400"})
+"""the values after whose acceptance the OGC capabilities are read (the others store what
+one of these does: ``1e400`` is infinity, a huge integer a huge double; ``-0.0`` is zero)"""
 
 NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE]-?[0-9]+)?")
 JAVA_TEXT = re.compile(r"-?(?:NaN|Infinity|[0-9]+|[0-9]+\.[0-9]+(?:E-?[0-9]+)?)")
@@ -501,13 +505,17 @@ def _local(el: etree._Element) -> str:
 
 
 def _numeric_leaves(root: etree._Element, skip: frozenset[str]) -> Iterator[str]:
-    """The paths (from the root) of the elements whose whole text is a number; a metadata
-    map's entries are texts, not numbers (GeoServer keeps them as written)."""
+    """The paths (from the root) of the elements whose whole text is a number, one per field
+    (the first of a list's members stands for the others); a metadata map's entries are
+    texts, not numbers (GeoServer keeps them as written)."""
     tree = root.getroottree()
+    seen: set[str] = set()
     for el in root.iter():
         if not isinstance(el.tag, str) or len(el) or not NUMBER.fullmatch((el.text or "").strip()):
             continue
-        if etree.QName(el).localname != "entry" and _local(el) not in skip:
+        local = _local(el)
+        if etree.QName(el).localname != "entry" and local not in skip and local not in seen:
+            seen.add(local)
             yield tree.getpath(el)
 
 
@@ -575,9 +583,9 @@ class Attempt:
             after = self.client.get(self.sample.reads[0].replace("{name}", name).split("?")[0])
             assert (after.status_code, after.content) == (before.status_code, before.content)
             return
-        self.check_reads(name, leaf, value, where)
+        self.check_reads(name, leaf, value, where, ows=value in OWS_AFTER)
 
-    def check_reads(self, name: str, leaf: str, value: str, where: str) -> None:
+    def check_reads(self, name: str, leaf: str, value: str, where: str, ows: bool) -> None:
         for read in self.sample.reads:
             read = read.replace("{name}", name)
             if read.endswith("?"):
@@ -592,7 +600,7 @@ class Attempt:
                     _json_ok(r.text)
                 if ext == "xml":
                     self.check_value(etree.fromstring(r.content), leaf, value, where)
-        if self.sample.ows:
+        if self.sample.ows and ows:
             for url in OWS:
                 r = self.client.get(url)
                 assert r.status_code == 200, f"{where}: {url} {r.status_code} {r.text[:300]}"
@@ -611,6 +619,77 @@ class Attempt:
             assert parse_double(value) == float(text), f"{where}: reads back as {text!r}"
         else:
             assert _same(text, value), f"{where}: reads back as {text!r}"
+
+
+JSON_HOSTILE = (
+    '"NaN"',
+    '"Infinity"',
+    '"-Infinity"',
+    "1e400",
+    "-0.0",
+    "1e308",
+    "123456789012345678901234567",
+)
+"""JSON has no NaN or infinity: those go as strings (Jettison reads a string as the text)"""
+_MARK = "\u0000hostile\u0000"
+
+
+def _json_leaves(value: object, path: tuple[object, ...] = ()) -> Iterator[tuple[object, ...]]:
+    """The paths of the number leaves of a JSON document (a metadata map's entries left out)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in ("entry", "metadata"):
+                yield from _json_leaves(item, (*path, key))
+    elif isinstance(value, list) and value:  # the first member stands for the others
+        yield from _json_leaves(value[0], (*path, 0))
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        yield path
+
+
+def _with(doc: object, path: tuple[object, ...], literal: str) -> str:
+    """``doc`` as JSON text with the leaf at ``path`` written as the raw ``literal``."""
+    copy = json.loads(json.dumps(doc))
+    target = copy
+    for key in path[:-1]:
+        target = target[key]  # type: ignore[index]
+    target[path[-1]] = _MARK  # type: ignore[index]
+    return json.dumps(copy).replace(json.dumps(_MARK), literal)
+
+
+@pytest.mark.parametrize(
+    "sample", [s for s in SAMPLES if s.source and s.method == "PUT"], ids=lambda s: s.name
+)
+def test_hostile_numbers_in_json_bodies(sample: Sample) -> None:
+    attempt = Attempt(sample)
+    source = sample.source.replace("{name}", "EPSG:900913").removesuffix(".xml") + ".json"
+    doc = attempt.client.get(source).json()
+    leaves = list(_json_leaves(doc))
+    assert leaves, f"{sample.name}: no numeric field found in its JSON"
+    name = "EPSG:900913" if "{name}" in sample.write else ""
+    path = sample.write.replace("{name}", name)
+    path = path.removesuffix(".xml") + ".json" if path.endswith(".xml") else path
+    read = sample.reads[0].replace("{name}", name)
+    for leaf in leaves:
+        for literal in JSON_HOSTILE:
+            where = f"{sample.name} (JSON): {leaf} = {literal}"
+            before = attempt.client.get(f"{read}.xml")
+            body = _with(doc, leaf, literal)
+            r = attempt.client.put(path, content=body, headers={"Content-Type": "application/json"})
+            assert r.status_code < 500, f"{where}: {r.status_code} {r.text[:300]}"
+            assert not attempt.emu.internal_errors, attempt.emu.internal_errors
+            if r.status_code >= 400:
+                after = attempt.client.get(f"{read}.xml")
+                assert after.content == before.content, where
+                continue
+            for ext in sample.formats:
+                got = attempt.client.get(f"{read}.{ext}")
+                assert got.status_code == 200, f"{where}: {read}.{ext} {got.status_code}"
+                if ext == "json":
+                    _json_ok(got.text)
+            if sample.ows and literal in OWS_AFTER:
+                for url in OWS:
+                    got = attempt.client.get(url)
+                    assert got.status_code == 200, f"{where}: {url} {got.status_code}"
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: s.name)

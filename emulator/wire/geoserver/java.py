@@ -87,7 +87,7 @@ INT_BITS, LONG_BITS = 32, 64
 
 def fits(value: int, bits: int = INT_BITS) -> bool:
     """Whether ``value`` fits a Java integer of ``bits`` bits (``int`` by default)."""
-    return -(2 ** (bits - 1)) <= value < 2 ** (bits - 1)
+    return -(1 << (bits - 1)) <= value < 1 << (bits - 1)
 
 
 def parse_int(text: str, bits: int = INT_BITS) -> int:

@@ -17,6 +17,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
+from ...core.hooks import call as call_hook
 from ...http import context
 from ...http.routing import Route
 from . import hooks, web
@@ -153,9 +154,7 @@ async def _post(
             f"Trying to create new {SPECS[kind][3]} inside the store, but no name was specified"
         )
     res = _build(kind, store, fields)
-    from ..uploads.build import fill_from_data  # the data behind upload stores, on first use
-
-    fill_from_data(web.state(request), res, fields)
+    call_hook("catalog.resource_posted", web.state(request), res, fields)  # upload data
     _check_native(store, res, fields)
     cat.add_resource(res, when=web.now(request))
     segs = [f"workspaces/{_seg(ws)}"] + (

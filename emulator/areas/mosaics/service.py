@@ -71,6 +71,13 @@ def mosaic_of(state: State, store: CoverageStore) -> Mosaic | None:
     return state.mosaics.get(store_root(store.url))
 
 
+def reader_names(state: State, store: CoverageStore) -> list[str]:
+    """The coverages a mosaic store's reader offers, configured or not (the catalog's hook
+    ``catalog.reader_names``)."""
+    mosaic = mosaic_of(state, store)
+    return mosaic.coverage_names() if mosaic is not None else []
+
+
 def harvestable(ctx: Context, ws: str, name: str) -> tuple[CoverageStore, Mosaic]:
     store = ctx.state.catalog.coverage_store(ws, name)
     if store is None:

@@ -37,3 +37,4 @@ def __dir__() -> list[str]:
 
 
 root.provide(lambda: __getattr__("Emulator"))  # for the layers below the root (core/root.py)
+root.provide_composition(lambda: importlib.import_module(".composition", __name__))

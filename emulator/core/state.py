@@ -1,4 +1,5 @@
-"""``State``: everything the emulated server holds, one store per area.
+"""``State``: everything the emulated server holds, one store per area (which stores: the
+composition above the areas, ``geoserver_emulator/composition.py``).
 
 A snapshot is the pickled state: restoring it is a structural copy, much cheaper than
 re-reading a scenario, and complete by construction (nothing can be forgotten).
@@ -25,6 +26,7 @@ import types
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from . import root
 from .gcpause import paused
 from .record import record
 from .rollback import GUARD, MISSING, Rollback
@@ -48,28 +50,11 @@ if TYPE_CHECKING:
     from .datadir import DataDir
     from .ids import Ids
 
-STORES: dict[str, str] = {
-    "ids": "geoserver_emulator.core.ids:Ids",
-    "datadir": "geoserver_emulator.core.datadir:DataDir",
-    "users": "geoserver_emulator.areas.users.model:UsersStore",
-    "auth_providers": "geoserver_emulator.areas.auth_providers.model:ProviderStore",
-    "auth_filters": "geoserver_emulator.areas.auth_filters.model:FilterStore",
-    "filter_chains": "geoserver_emulator.areas.filter_chains.model:FilterChainStore",
-    "security": "geoserver_emulator.areas.security.model:SecurityStore",
-    "catalog": "geoserver_emulator.areas.catalog.model:Catalog",
-    "styles": "geoserver_emulator.areas.styles.model:StyleStore",
-    "seeding": "geoserver_emulator.areas.seeding.model:SeedingStore",
-    "urlchecks": "geoserver_emulator.areas.urlchecks.model:UrlCheckStore",
-    "about": "geoserver_emulator.areas.about.model:AboutStore",
-    "mosaics": "geoserver_emulator.areas.mosaics.model:MosaicStore",
-    "appschema": "geoserver_emulator.areas.appschema.model:AppSchemaStore",
-    "settings": "geoserver_emulator.areas.settings.model:SettingsStore",
-    "features": "geoserver_emulator.features.model:FeatureStore",
-    "cascade": "geoserver_emulator.areas.cascade.model:Remotes",
-}
-"""Each store's name and class (``module:Class``). The classes are imported when an empty
-state is made (to build a scenario); a restored state imports a store's module when its
-part is unpickled, so a process loads only the models of the areas it uses."""
+STORES: dict[str, str] = dict(root.composition().STORES)
+"""Each store's name and class (``module:Class``), as the composition above the areas declares
+them (``geoserver_emulator/composition.py``). The classes are imported when an empty state is
+made (to build a scenario); a restored state imports a store's module when its part is
+unpickled, so a process loads only the models of the areas it uses."""
 
 
 class State:
@@ -119,8 +104,7 @@ class State:
         for name, where in STORES.items():
             module, _, cls = where.partition(":")
             setattr(self, name, getattr(importlib.import_module(module), cls)())
-        # every published layer and layer group has a tile layer: the catalog keeps them
-        self.catalog.tiles = self.seeding
+        root.composition().link(self)  # the stores' links (the catalog keeps the tile layers)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):

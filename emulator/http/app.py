@@ -30,77 +30,111 @@ CATALOG_PREFIXES = tuple(
     for name in ("workspaces", "namespaces", "layers", "layergroups", "resource", "reload", "reset")
 )
 
+AREA_PREFIXES: dict[str, tuple[str, ...]] = {
+    "crs": ("/rest/crs",),
+    "users": ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self"),
+    "usergroup_services": ("/rest/security/usergroupservices",),
+    "filter_chains": ("/rest/security/filterchain",),
+    "auth_providers": ("/rest/security/authproviders",),
+    "auth_filters": ("/rest/security/authfilters",),
+    "security": ("/rest/security/masterpw", "/rest/security/acl"),
+    "urlchecks": ("/rest/urlchecks",),
+    "about": ("/rest/about",),
+    "settings": (
+        "/rest/settings",
+        "/rest/services",
+        "/rest/logging",
+        "/rest/fonts",
+        "/rest/templates",
+        "/rest/workspaces/*/settings",
+        "/rest/workspaces/*/templates",
+        "/rest/workspaces/*/datastores/*/templates",
+        "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
+        "/rest/workspaces/*/coveragestores/*/templates",
+        "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
+    ),
+    "styles": ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles"),
+    "appschema": (
+        "/rest/workspaces/*/appschemastores",
+        "/rest/workspaces/*/datastores/*/file.appschema",
+    ),
+    "mosaics": ("/rest/workspaces/*/coveragestores/*",),
+    "cascade": (
+        "/rest/workspaces/*/wmsstores",
+        "/rest/workspaces/*/wmslayers",
+        "/rest/workspaces/*/wmtsstores",
+        "/rest/workspaces/*/wmtslayers",
+    ),
+    "catalog": CATALOG_PREFIXES,
+    "uploads": ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
+    "seeding": ("/gwc/rest/seed", "/gwc/rest/layers"),
+    "gwc": ("/gwc/rest",),
+    "ows": (
+        *(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
+        "/gwc/service/wmts",
+    ),
+}
+"""URL ownership: the paths each area answers under, from the context root (``*`` is any one
+segment; the last segment also covers a format suffix). A request outside an area's paths
+never reaches its routes."""
+
+FIRST: tuple[tuple[str, str, str], ...] = (
+    ("appschema", "uploads", "`…/datastores/{ds}/file.appschema` is an app-schema upload"),
+    ("mosaics", "catalog", "a mosaic store's `…/coverages` POST configures a mosaic coverage"),
+    ("mosaics", "uploads", "a coverage store's `{file,external,url,remote}.{format}`"),
+    ("catalog", "uploads", "`featuretypes.{ext}`, `coverages.{ext}` under a store are lists"),
+    ("settings", "uploads", "`templates.{ext}` under a store lists its templates"),
+    ("settings", "styles", "`/rest/templates/styles` is the template named styles"),
+    ("urlchecks", "styles", "`/rest/urlchecks/styles` is the URL check named styles"),
+    ("styles", "catalog", "`/rest/<ws>/styles` lists a workspace's styles, whatever <ws>"),
+    ("crs", "styles", "`/rest/crs/styles` would be a CRS code, not a workspace's styles"),
+    ("crs", "ows", "`/rest/crs/ows` would be a CRS code, not an OGC service shortcut"),
+    ("catalog", "ows", "`/rest/layergroups/ows` is a layer group, not an OGC service shortcut"),
+    ("settings", "ows", "`/rest/templates/wms` is a template, not an OGC service shortcut"),
+    ("styles", "ows", "`/rest/styles/wms` is a style, not an OGC service shortcut"),
+    ("urlchecks", "ows", "`/rest/urlchecks/wms` is a URL check, not an OGC service shortcut"),
+)  # fmt: skip
+"""Where two areas have routes that match the same request (the same path and a method in
+common), which answers: (first, then, why). ``tests/http/test_url_ownership.py`` finds every
+such pair in the route tables and fails on one that is not declared here."""
+
+
+def routing_order(
+    prefixes: dict[str, tuple[str, ...]], first: tuple[tuple[str, str, str], ...]
+) -> list[str]:
+    """The areas in the order their routes are tried: every pair of ``first`` in its order;
+    otherwise the area with the more specific paths (more literal segments) first, then by
+    name. The order the tables list the areas in plays no part."""
+
+    def specific(area: str) -> tuple[int, str]:
+        literal = max(sum(s != "*" for s in p.strip("/").split("/")) for p in prefixes[area])
+        return (-literal, area)
+
+    before: dict[str, set[str]] = {area: set() for area in prefixes}
+    for earlier, later, _ in first:
+        before[later].add(earlier)
+    order: list[str] = []
+    while before:
+        ready = [area for area, needs in before.items() if not needs]
+        if not ready:
+            raise ValueError(f"the URL precedence has a cycle among {sorted(before)}")
+        area = min(ready, key=specific)
+        order.append(area)
+        del before[area]
+        for needs in before.values():
+            needs.discard(area)
+    return order
+
+
 AREAS: list[LazyRoutes] = [
-    LazyPaths("geoserver_emulator.areas.index.routes", ("/rest", "/rest/index")),
+    LazyPaths("geoserver_emulator.http.rest_index", ("/rest", "/rest/index")),
     *(
-        LazyRoutes(f"geoserver_emulator.areas.{area}.routes", prefixes)
-        for area, prefixes in (
-            ("crs", ("/rest/crs",)),
-            ("users", ("/rest/security/usergroup", "/rest/security/roles", "/rest/security/self")),
-            ("usergroup_services", ("/rest/security/usergroupservices",)),
-            ("filter_chains", ("/rest/security/filterchain",)),
-            ("auth_providers", ("/rest/security/authproviders",)),
-            ("auth_filters", ("/rest/security/authfilters",)),
-            ("security", ("/rest/security/masterpw", "/rest/security/acl")),
-            ("urlchecks", ("/rest/urlchecks",)),
-            ("about", ("/rest/about",)),
-            (
-                "settings",
-                (
-                    "/rest/settings",
-                    "/rest/services",
-                    "/rest/logging",
-                    "/rest/fonts",
-                    "/rest/templates",
-                    "/rest/workspaces/*/settings",
-                    "/rest/workspaces/*/templates",
-                    "/rest/workspaces/*/datastores/*/templates",
-                    "/rest/workspaces/*/datastores/*/featuretypes/*/templates",
-                    "/rest/workspaces/*/coveragestores/*/templates",
-                    "/rest/workspaces/*/coveragestores/*/coverages/*/templates",
-                ),
-            ),
-            ("styles", ("/rest/styles", "/rest/*/styles", "/rest/*/*/styles")),
-            (
-                "appschema",
-                (
-                    "/rest/workspaces/*/appschemastores",
-                    "/rest/workspaces/*/datastores/*/file.appschema",
-                ),
-            ),
-            ("mosaics", ("/rest/workspaces/*/coveragestores/*",)),
-            (
-                "cascade",
-                (
-                    "/rest/workspaces/*/wmsstores",
-                    "/rest/workspaces/*/wmslayers",
-                    "/rest/workspaces/*/wmtsstores",
-                    "/rest/workspaces/*/wmtslayers",
-                ),
-            ),
-            ("catalog", CATALOG_PREFIXES),
-            (
-                "uploads",
-                ("/rest/workspaces/*/datastores/*/*", "/rest/workspaces/*/coveragestores/*/*"),
-            ),
-            ("seeding", ("/gwc/rest/seed", "/gwc/rest/layers")),
-            ("gwc", ("/gwc/rest",)),
-            (
-                "ows",
-                (
-                    *(
-                        f"{p}/{svc}"
-                        for p in ("", "/*", "/*/*")
-                        for svc in ("ows", "wms", "wfs", "wcs")
-                    ),
-                    "/gwc/service/wmts",
-                ),
-            ),
-        )
+        LazyRoutes(f"geoserver_emulator.areas.{area}.routes", AREA_PREFIXES[area])
+        for area in routing_order(AREA_PREFIXES, FIRST)
     ),
 ]
-"""The areas' routes in matching order, each imported when a request first reaches the
-area (``LazyRoutes``): a process pays only for the areas it uses."""
+"""The areas' routes in matching order (``routing_order``), each imported when a request first
+reaches the area (``LazyRoutes``): a process pays only for the areas it uses."""
 
 EXTENSION_AREAS: list[LazyRoutes] = [
     ExtensionRoutes(ext.name, module, prefixes)

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..areas.access import Principal
 from ..core.errors import PayloadTooLarge
 from ..wire import negotiate
 
 if TYPE_CHECKING:
+    from ..areas.access import Principal
     from ..emulator import Emulator
 
 

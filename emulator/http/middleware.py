@@ -191,18 +191,21 @@ class _Exchange:
         self.emu.journal.record_later(
             partial(  # made when the journal is read: no header decoded for the request
                 _entry,
-                list(scope.get("headers", [])),
-                scope["method"],
-                self.path,
-                scope.get("query_string", b""),
-                0 if scope.get("emulator.dropped") else self.status,
-                body,
-                self.at,
-                scope.get("emulator.fault"),
-                self.response_headers,
-                answer,
-                (body_size, body_sha, answer_size, answer_sha),
-                scope.get("emulator.databases"),
+                raw_headers=list(scope.get("headers", [])),
+                method=scope["method"],
+                path=self.path,
+                query=scope.get("query_string", b""),
+                status=0 if scope.get("emulator.dropped") else self.status,
+                body=body,
+                at=self.at,
+                fault=scope.get("emulator.fault"),
+                raw_response_headers=self.response_headers,
+                response_body=answer,
+                body_size=body_size,
+                body_sha256=body_sha,
+                response_size=answer_size,
+                response_sha256=answer_sha,
+                databases=scope.get("emulator.databases"),
             ),
             len(body) + len(answer),
         )
@@ -210,6 +213,7 @@ class _Exchange:
 
 
 def _entry(
+    *,
     raw_headers: list[tuple[bytes, bytes]],
     method: str,
     path: str,
@@ -220,7 +224,10 @@ def _entry(
     fault: str | None,
     raw_response_headers: list[tuple[bytes, bytes]],
     response_body: bytes,
-    truncation: tuple[int | None, str | None, int | None, str | None],
+    body_size: int | None,
+    body_sha256: str | None,
+    response_size: int | None,
+    response_sha256: str | None,
     databases: dict[str, str] | None = None,
 ) -> JournalEntry:
     headers: dict[str, str] = {}
@@ -235,21 +242,24 @@ def _entry(
         name, text = k.decode("latin-1").lower(), v.decode("latin-1")
         seen = response_headers.get(name)
         response_headers[name] = text if seen is None else f"{seen}, {text}"
-    return JournalEntry(  # positional, in field order (the record's quick path)
-        method,
-        path,
-        query.decode("latin-1"),
-        status,
-        headers,
-        body,
-        at,
-        response_headers.get("content-type"),
-        fault,
-        response_headers,
-        response_body,
-        *truncation,  # body_size, body_sha256, response_size, response_sha256
-        authorization,
-        dict(databases) if databases else {},
+    return JournalEntry.of(
+        method=method,
+        path=path,
+        query=query.decode("latin-1"),
+        status=status,
+        headers=headers,
+        body=body,
+        at=at,
+        response_type=response_headers.get("content-type"),
+        fault=fault,
+        response_headers=response_headers,
+        response_body=response_body,
+        body_size=body_size,
+        body_sha256=body_sha256,
+        response_size=response_size,
+        response_sha256=response_sha256,
+        authorization=authorization,
+        databases=dict(databases) if databases else {},
     )
 
 

@@ -20,7 +20,8 @@ class ThreadedServer(uvicorn.Server):
         if isinstance(config.app, DropHook):
             config.app.server = self
 
-    def install_signal_handlers(self) -> None:  # pragma: no cover - trivial
+    def install_signal_handlers(self) -> None:  # pragma: no cover - uvicorn < 0.29 only
+        # newer uvicorn (capture_signals) installs none outside the main thread
         pass
 
 

@@ -19,7 +19,6 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import quote_plus, urlsplit
-from xml.sax.saxutils import escape as xml_escape
 
 import httpx
 
@@ -27,6 +26,7 @@ from ..core import root
 from ..core.errors import ScenarioError
 from ..core.record import replace
 from ..core.state import State
+from ..wire.geoserver.xmltext import escape as xml_escape
 from . import loader
 from .cassette import Cassette, Exchange, RecordedResponse, read
 from .scrub import PLACEHOLDER, RECORDED_ORIGIN, body_kind

@@ -21,11 +21,11 @@ from ..core.errors import Invalid, PayloadTooLarge
 from . import text as wtext
 from .text import replace_unsafe, xml_safe
 
-__all__ = ["replace_unsafe", "xml_safe"]  # re-exported: areas read them from here
+__all__ = ["Element", "replace_unsafe", "xml_safe"]  # re-exported: areas read them from here
 
 if TYPE_CHECKING:
-    from lxml import etree  # type: ignore[import-untyped]
-    from lxml.etree import _Element as Element  # type: ignore[import-untyped]
+    from lxml import etree
+    from lxml.etree import _Element as Element
 else:
     Element = Any
 
@@ -138,7 +138,7 @@ def _decoded(body: bytes, what: str) -> str | bytes:
 _LONG_TAG = rf"<[^<>]{{{4 * MAX_ATTRIBUTES},}}>"
 """a start tag long enough to hold more than ``MAX_ATTRIBUTES`` attributes (`` a=""`` each)"""
 _ATTRIBUTE = r"""\s[^\s=<>"']+\s*=\s*["']"""
-_PATTERNS = {
+_PATTERNS: dict[type, tuple[Any, Any]] = {
     str: (re.compile(_LONG_TAG), re.compile(_ATTRIBUTE)),
     bytes: (re.compile(_LONG_TAG.encode()), re.compile(_ATTRIBUTE.encode())),
 }
@@ -150,8 +150,8 @@ def _prescan(text: str | bytes, what: str) -> None:
     so tens of thousands of them cost seconds. (Depth needs no pre-scan: libxml2 stops at
     ``MAX_DEPTH`` as it reads.)"""
     long_tag, attribute = _PATTERNS[type(text)]
-    for tag in long_tag.finditer(text):  # type: ignore[arg-type]
-        count = len(attribute.findall(text, tag.start(), tag.end()))  # type: ignore[arg-type]
+    for tag in long_tag.finditer(text):
+        count = len(attribute.findall(text, tag.start(), tag.end()))
         if count > MAX_ATTRIBUTES:
             raise Invalid(
                 f"Malformed {what}: an element has {count} attributes; at most"

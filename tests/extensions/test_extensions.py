@@ -113,7 +113,7 @@ def test_extension_routes_answer_only_where_installed(fake_extension):
 
 
 def test_the_rest_index_lists_an_extension_only_where_installed(fake_extension, monkeypatch):
-    from geoserver_emulator.areas.index import routes
+    from geoserver_emulator.http import rest_index as routes
 
     monkeypatch.setattr(routes, "_CACHE", {})
     assert ">fakeext<" not in _client(Emulator("empty")).get("/rest").text

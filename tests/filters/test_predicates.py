@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geoserver_emulator.areas.mosaics.geo import Envelope
 from geoserver_emulator.core.errors import Invalid
+from geoserver_emulator.crs.envelope import Envelope
 from geoserver_emulator.filters.predicates import compile_filter, like_matcher
 
 G1 = {

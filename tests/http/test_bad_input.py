@@ -216,7 +216,7 @@ def test_body_cap_via_asgi():
     ],
 )
 def test_unknown_paths_are_404_with_a_message(client, path):
-    """(``/rest`` itself is GeoServer's REST index: ``tests/areas/index``.)"""
+    """(``/rest`` itself is GeoServer's REST index: ``tests/http/test_rest_index.py``.)"""
     r = client.get(path)
     assert r.status_code == 404 and r.text
 

@@ -2,7 +2,7 @@
 status list and the system-status ``metrics``, in XML, JSON and HTML.
 
 JSON mirrors GeoServer's XStream+Jettison output: attributes as ``@name``, every leaf typed
-as Jettison types it (see ``xstream.jettison``), a one-element implicit collection written
+as Jettison types it (see ``wire/geoserver/jettison.py``), a one-element implicit collection written
 as an object and an empty one as ``""`` (the JSON persister's legacy mode); the module
 status list goes through the catalog-list converter, which always writes an array.
 """
@@ -14,9 +14,14 @@ from typing import Any
 
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ...wire.geoserver.html import esc
+from ...wire.geoserver.html import page as html_page
+from ...wire.geoserver.java import string_of as java_string
+from ...wire.geoserver.java import url_encode
+from ...wire.geoserver.jettison import leaf
+from ...wire.geoserver.xstream import names_json, names_xml
 from .metrics import MetricValue
 from .model import ModuleStatus, Resource
-from .xstream import esc, html_page, java_string, leaf, url_encode
 
 
 def _implicit(items: list[dict[str, Any]]) -> Any:
@@ -61,19 +66,13 @@ def dump_about_html(resources: Sequence[Resource], vendor_prefix: str) -> str:
 
 def dump_status_xml(modules: Sequence[ModuleStatus], page: str) -> bytes:
     """``<statuss><status><name/><atom:link/></status>…``: links are ``page``/name."""
-    root = wxml.element("statuss")
-    for m in modules:
-        item = wxml.sub(root, "status")
-        wxml.sub(item, "name", m.name)
-        wxml.atom_link(item, f"{page}/{url_encode(m.name)}.xml", "application/atom+xml")
-    return wxml.dump(root)
+    entries = [(m.name, f"{page}/{url_encode(m.name)}.xml") for m in modules]
+    return names_xml("statuss", "status", entries)
 
 
 def dump_status_json(modules: Sequence[ModuleStatus], page: str) -> bytes:
-    if not modules:
-        return wjson.dumps({"statuss": ""})
-    items = [{"name": leaf(m.name), "href": f"{page}/{url_encode(m.name)}.json"} for m in modules]
-    return wjson.dumps({"statuss": {"status": items}})
+    entries = [(m.name, f"{page}/{url_encode(m.name)}.json") for m in modules]
+    return names_json("statuss", "status", entries, name=leaf)
 
 
 def dump_status_html(modules: Sequence[ModuleStatus]) -> str:

@@ -13,7 +13,8 @@ import math
 from collections.abc import Iterable
 
 from ...core.record import record
-from .xstream import Scalar, java_fixed
+from ...wire.geoserver.java import fixed as java_fixed
+from ...wire.geoserver.jettison import Scalar
 
 NOT_AVAILABLE = "NOT AVAILABLE"
 

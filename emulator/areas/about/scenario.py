@@ -29,9 +29,9 @@ from ...core.errors import ScenarioError
 from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
+from ...wire.xml import xml_safe
 from .metrics import INFOS_BY_NAME, MetricSample
 from .model import ModuleStatus, Resource
-from .xstream import xml_safe
 
 XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*")
 SOURCES = ("scenario", "host")

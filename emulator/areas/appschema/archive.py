@@ -1,42 +1,35 @@
 """ZIP archives of mapping uploads: reading them safely, finding the main file, writing one.
 
-Reading checks every entry before anything is stored: a name that is absolute or climbs
-out with ``..`` (zip-slip), a corrupt or encrypted archive, and archives that expand past
-the limits (entry count, bytes per entry, bytes in total; counted while inflating, not
-taken from the headers) are refused with ``Invalid`` (400).
+Reading is the shared archive guard's (``wire/geoserver/archive.py``, policy
+``appschema``): every entry is checked before anything is stored; a name that is absolute
+or climbs out with ``..`` (zip-slip), a corrupt or encrypted archive, and archives that
+expand past the limits (entry count, bytes per entry, bytes in total; counted while
+inflating, not taken from the headers) are refused with ``Invalid`` (400).
 """
 
 from __future__ import annotations
 
 import io
-import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import Invalid
 from ...core.lazy import LazyModule
-from ...wire import text as wtext
+from ...wire.geoserver import archive as guard
 
 zipfile: Any = LazyModule("zipfile")  # imported on first use (start-up cost)
 
-MAX_ENTRIES = 10_000
-MAX_ENTRY_BYTES = 64 * 1024 * 1024
-MAX_TOTAL_BYTES = 256 * 1024 * 1024
+POLICY = guard.POLICIES["appschema"]
+MAX_ENTRIES = guard.LIMITS.entries
+MAX_ENTRY_BYTES = guard.LIMITS.entry_bytes
+MAX_TOTAL_BYTES = guard.LIMITS.total_bytes
 MAIN_EXTENSION = ".appschema"
-_CHUNK = 64 * 1024
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def safe_name(name: str) -> str:
     """An entry name as a relative POSIX path, or ``Invalid`` when it would escape (or holds
     a character XML 1.0 cannot carry)."""
-    wtext.check_text(name, "an archive entry name")
-    clean = name.replace("\\", "/")
-    parts = [p for p in clean.split("/") if p not in ("", ".")]
-    absolute = clean.startswith("/") or (len(clean) > 1 and clean[1] == ":")
-    if absolute or ".." in parts:
-        raise Invalid(f"Archive entry {name} escapes the store directory")
-    return "/".join(parts)
+    return guard.safe_path(name, POLICY)
 
 
 def read_zip(
@@ -47,55 +40,11 @@ def read_zip(
     max_total_bytes: int = MAX_TOTAL_BYTES,
 ) -> dict[str, bytes]:
     """The files of a ZIP archive by safe relative path (directories left out)."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(body))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
-        raise Invalid(f"Error occured unzipping file: {_detail(exc)}") from None
-    with archive:
-        infos = archive.infolist()
-        if len(infos) > max_entries:
-            raise Invalid(f"Archive has more than {max_entries} entries")
-        paths = [(info, safe_name(info.filename)) for info in infos]
-        files: dict[str, bytes] = {}
-        total = 0
-        for info, path in paths:
-            if info.is_dir() or not path:
-                continue
-            data = _inflate(archive, info, max_entry_bytes, max_total_bytes - total)
-            total += len(data)
-            files[path] = data
-    return files
-
-
-def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, per_entry: int, budget: int) -> bytes:
-    limit = min(per_entry, budget)
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        with archive.open(info) as stream:
-            while chunk := stream.read(_CHUNK):
-                size += len(chunk)
-                if size > limit:
-                    which = "entry" if limit == per_entry else "archive"
-                    raise Invalid(f"Archive {which} {info.filename} expands past {limit} bytes")
-                chunks.append(chunk)
-    except Invalid:
-        raise
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        NotImplementedError,
-        RuntimeError,
-        EOFError,
-        ValueError,
-        OSError,
-    ) as exc:
-        raise Invalid(f"Error occured unzipping file: {info.filename}: {_detail(exc)}") from None
-    return b"".join(chunks)
-
-
-def _detail(exc: BaseException) -> str:
-    return str(exc) or type(exc).__name__
+    limits = guard.Limits(
+        entries=max_entries, entry_bytes=max_entry_bytes, total_bytes=max_total_bytes
+    )
+    with guard.Archive(body, POLICY, limits) as archive:
+        return archive.read_all()
 
 
 def find_main(paths: list[str]) -> str | None:

@@ -19,6 +19,7 @@ from ...core.errors import Invalid
 from ...core.vendor import VendorNames
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ...wire.geoserver.xstream import names_json, names_xml
 from .model import FilterConfig, draft
 from .schema import KNOWN_IMPLEMENTATIONS
 
@@ -278,17 +279,12 @@ def fields_to_json(fields: dict[str, Any], vendor: VendorNames) -> dict[str, Any
 
 def dump_list_xml(items: Iterable[tuple[str, str]]) -> bytes:
     """``<authfilters>`` with one ``<authfilter>`` (name, Atom link) per (name, href)."""
-    root = wxml.element("authfilters")
-    for name, href in items:
-        item = wxml.sub(root, "authfilter")
-        wxml.sub(item, "name", name)
-        wxml.atom_link(item, href)
-    return wxml.dump(root)
+    return names_xml("authfilters", "authfilter", items, "application/xml")
 
 
 def dump_list_json(items: Iterable[tuple[str, str]]) -> bytes:
-    entries = [{"name": name, "href": href} for name, href in items]
-    return wjson.dumps({"authfilters": {"authfilter": entries}})
+    """An empty list stays an empty array (``{"authfilters":{"authfilter":[]}}``)."""
+    return names_json("authfilters", "authfilter", items, empty=None)
 
 
 def dump_missing(fmt: str) -> bytes:

@@ -22,12 +22,11 @@ from ..catalog.codec import (
     collection_link,
     crs_node,
     encode,
-    entries_node,
     strings_node,
 )
 from ..catalog.entities import PROJECTION_POLICIES
 from ..catalog.generic import read_extras, write_extras
-from ..catalog.parse import (
+from ..catalog.readers import (
     bbox,
     entries,
     enum,
@@ -40,7 +39,7 @@ from ..catalog.parse import (
     strings,
     text,
 )
-from ..catalog.tree import Node, xml_to_dict
+from ..catalog.tree import Node, entries_node, xml_to_dict
 from .entities import HTTPStore, RemoteStyle, WMSLayer, WMSStore, WMTSLayer, WMTSStore
 
 XSI = "http://www.w3.org/2001/XMLSchema-instance"

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote_plus
 
 from ...wire import json as wjson
+from ...wire.geoserver.xstream import names_json
 from . import fields
 from .entities import (
     COVERAGE_STORE,
@@ -87,18 +88,12 @@ def encode(name: str) -> str:
 
 
 def list_json_bytes(alias: str, items: list[tuple[str, str]]) -> bytes:
-    """``wjson.dumps(list_json(alias, items))``, the same bytes written directly: no dict
-    per item, each string through the JSON encoder's own string writer."""
-    if not items:
-        return wjson.dumps(list_json(alias, items))
-    text = wjson.string
-    entries = ",".join(['{"name":' + text(n) + ',"href":' + text(h) + "}" for n, h in items])
-    return wjson.joined("{" + text(alias + "s") + ":{" + text(alias) + ":[", entries, "]}}")
+    """``wjson.dumps(list_json(alias, items))``: the shared XStream list writer's bytes."""
+    return names_json(alias + "s", alias, items)
 
 
 def list_json(alias: str, items: Iterable[tuple[str, str]]) -> dict[str, Any]:
-    """``list_node``'s JSON document, built directly (a list of ten thousand layers is one
-    request of many; the node tree would cost five times the list itself)."""
+    """``list_node``'s JSON document as a dict (``list_json_bytes`` writes its bytes)."""
     entries = [{"name": name, "href": href} for name, href in items]
     return {alias + "s": {alias: entries} if entries else ""}
 

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...core.rollback import running
+from ...crs.envelope import Envelope, to_lonlat
 from ...databases import dialect, rows, virtual
 from ...databases.params import read
 from ...databases.service import translated
-from ..mosaics.geo import Envelope, to_lonlat
 from .entities import Attribute, BBox, DataStore, FeatureType, Resource, Store, is_projected
 
 if TYPE_CHECKING:

@@ -16,10 +16,11 @@ the methods ``@dataclass`` would compile for each of them when ``emulator`` is i
 from __future__ import annotations
 
 import math
-import re
 from typing import Any, NamedTuple
 
 from ...core.record import field, record
+from ...crs.codes import GEOGRAPHIC_CODES as GEOGRAPHIC_CODES
+from ...crs.codes import is_projected as is_projected
 
 VECTOR, RASTER, WMS, WMTS, GROUP = "VECTOR", "RASTER", "WMS", "WMTS", "GROUP"
 
@@ -39,11 +40,6 @@ or ``{"virtualTable": {...}}`` kept in the JSON shape of ``tree.xml_to_dict``.""
 
 GROUP_MODES = ("SINGLE", "OPAQUE_CONTAINER", "NAMED", "CONTAINER", "EO")
 PROJECTION_POLICIES = ("FORCE_DECLARED", "REPROJECT_TO_DECLARED", "NONE")
-
-GEOGRAPHIC_CODES = frozenset(
-    {"EPSG:4326", "EPSG:4269", "EPSG:4267", "EPSG:4258", "EPSG:4283", "EPSG:4230", "CRS:84"}
-)
-"""SRS codes written without ``class="projected"`` (GeoServer marks projected CRSs)."""
 
 
 class StyleRef(NamedTuple):
@@ -87,24 +83,6 @@ class BBox:
             max(self.maxy, other.maxy),
             self.crs,
         )
-
-
-WKT_PROJECTED = frozenset({"PROJCS", "PROJCRS", "PROJECTEDCRS"})
-"""roots of a projected CRS's WKT (WKT 1 and WKT 2); any other WKT (``GEOGCS``, ``GEOGCRS``,
-``GEODCRS``, ``GEOCCS``, ``COMPD_CS``, ...) is not projected"""
-WKT_ROOT = re.compile(r"\s*([A-Za-z_]+)\s*[\[(]")
-
-
-def is_projected(crs: str | None) -> bool:
-    """Whether GeoServer marks ``crs`` (an SRS code or a WKT definition, as ``nativeCRS``
-    holds either) ``class="projected"``: a WKT by its root keyword, a code unless it is one
-    of the geographic ones."""
-    if crs is None:
-        return False
-    root = WKT_ROOT.match(crs)
-    if root is not None:
-        return root.group(1).upper() in WKT_PROJECTED
-    return crs.strip().upper() not in GEOGRAPHIC_CODES
 
 
 @record

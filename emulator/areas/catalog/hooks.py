@@ -1,19 +1,22 @@
 """What deleting a store means to the areas that keep state of their own for it.
 
 An image mosaic's index (``state.mosaics``) goes with its coverage store, and with
-``purge=metadata|all`` its files too (``mosaics.service.release_store``); an app-schema
+``purge=metadata|all`` its files too (the hook ``catalog.store_deleted``, which the mosaics
+and uploads areas answer: ``geoserver_emulator/composition.py``); an app-schema
 store's loaded mapping record, with the document schemas persisted for it
 (``state.appschema``), goes with its data store. The store and workspace DELETE routes call
 ``store_deleted`` once the catalog has dropped the store. ``reader_names`` asks the same
 areas what a coverage store's reader offers (an image mosaic's coverages, configured or
 not), for ``…/coverages?list=all``; ``geometryless`` asks the uploads area which of a data
-store's types have no geometry (``…/featuretypes?list=available_with_geom``).
+store's types have no geometry (``…/featuretypes?list=available_with_geom``). The catalog
+sits below those areas, so it reaches them only through hooks (``core/hooks.py``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core import hooks
 from .entities import CoverageStore, DataStore, Store
 
 if TYPE_CHECKING:
@@ -23,12 +26,7 @@ if TYPE_CHECKING:
 def store_deleted(state: State, store: Store, purge: str | None = None) -> None:
     """Tell the other areas that ``store`` is gone (``purge``: the coverage store DELETE's)."""
     if isinstance(store, CoverageStore):
-        from ..mosaics.service import release_store  # the mosaics area, loaded on first use
-
-        release_store(state, store, purge)
-        from ..uploads.coverages import release_store as release_file  # single-file coverages
-
-        release_file(state, store, purge)
+        hooks.call("catalog.store_deleted", state, store, purge)  # mosaics, single-file grids
     elif isinstance(store, DataStore):
         state.appschema.forget(store.workspace, store.name)
         state.features.drop_store(store.workspace, store.name)  # uploaded features go too
@@ -39,10 +37,7 @@ def reader_names(state: State, store: Store) -> list[str]:
     mosaic's (an empty one's too, once its definition is uploaded)."""
     if not isinstance(store, CoverageStore) or store.url is None:
         return []
-    from ..mosaics.service import mosaic_of  # the mosaics area, loaded on first use
-
-    mosaic = mosaic_of(state, store)
-    return mosaic.coverage_names() if mosaic is not None else []
+    return [name for names in hooks.call("catalog.reader_names", state, store) for name in names]
 
 
 def geometryless(state: State, store: Store, names: list[str]) -> set[str]:

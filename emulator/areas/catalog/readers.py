@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import Invalid
+from ...wire.geoserver.java import fits
 from ...wire.json import as_list
 from .entities import (
     BBox,
@@ -57,7 +58,10 @@ def integer(d: dict[str, Any], key: str) -> int | None:
         raise Invalid(f"Invalid integer for {key}: {value!r}") from None
     if not as_float.is_integer():
         raise Invalid(f"Invalid integer for {key}: {value!r}")
-    return int(as_float)
+    whole = int(value) if value.strip().lstrip("+-").isdigit() else int(as_float)
+    if not fits(whole):
+        raise Invalid(f"Invalid integer for {key}: {value!r} (out of the range of a Java int)")
+    return whole
 
 
 def number(d: dict[str, Any], key: str) -> float | None:

@@ -10,7 +10,6 @@ file the body names; DELETE removes a file or a directory tree.
 
 from __future__ import annotations
 
-import html
 from datetime import datetime, timedelta
 from email.utils import format_datetime
 from typing import Any
@@ -26,6 +25,9 @@ from ...http import context
 from ...http.routing import Route
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ...wire.geoserver.dates import resource_timestamp
+from ...wire.geoserver.html import esc
+from ...wire.geoserver.html import page as html_page
 from . import web
 
 TYPES = {
@@ -71,7 +73,7 @@ def _modified(request: Request, seconds: float) -> datetime:
 
 def _stamp(dt: datetime) -> str:
     """``yyyy-MM-dd HH:mm:ss.S z`` (milliseconds unpadded, as SimpleDateFormat writes S)."""
-    return dt.strftime("%Y-%m-%d %H:%M:%S.") + f"{dt.microsecond // 1000} UTC"
+    return resource_timestamp(dt)
 
 
 def _last_modified(dd: DataDir, path: str) -> float:
@@ -231,7 +233,6 @@ def _json(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _html(doc: dict[str, Any]) -> str:
-    esc = html.escape
     items = [f"<li>Name: '{esc(doc['name'])}'</li>"]
     parent = doc.get("parent")
     items.append(
@@ -250,9 +251,7 @@ def _html(doc: dict[str, Any]) -> str:
         )
         items.append(f"<li>Children: <ul>{kids}</ul></li>")
     page = "".join(items)
-    return (
-        f"<html><head><title>GeoServer Resource</title></head><body><ul>{page}</ul></body></html>"
-    )
+    return html_page(f"<ul>{page}</ul>", title="GeoServer Resource")
 
 
 routes: list[BaseRoute] = [

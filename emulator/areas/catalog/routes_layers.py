@@ -23,7 +23,8 @@ from . import web
 from .codec import layer_group_node, layer_node
 from .entities import LayerGroup, PublishedRef, StyleRef
 from .model import Catalog
-from .parse import apply_fields, items, parse_layer, parse_layer_group, text
+from .parse import apply_fields, parse_layer, parse_layer_group
+from .readers import items, text
 
 if TYPE_CHECKING:
     from ..styles.model import StyleStore

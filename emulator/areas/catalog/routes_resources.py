@@ -19,6 +19,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
+from ...core.hooks import call as call_hook
 from ...http import context
 from ...http.routing import Route
 from . import database, hooks, web
@@ -189,9 +190,7 @@ async def _post(
         state, table = web.state(request), res
         await database.off_loop(lambda: database.prepare_sync(state, pool, store, table, given))
     else:
-        from ..uploads.build import fill_from_data  # the data behind upload stores
-
-        fill_from_data(web.state(request), res, fields)
+        call_hook("catalog.resource_posted", web.state(request), res, fields)  # upload data
         _check_native(store, res, fields)
     cat.add_resource(res, when=web.now(request))
     segs = [f"workspaces/{_seg(ws)}"] + (

@@ -9,9 +9,9 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 
 from ...core.errors import Conflict, Forbidden, Invalid, MethodNotAllowed, NotFound
+from ...core.hooks import call as call_hook
 from ...http.context import emulator
 from ...http.routing import Route
-from ..settings import files as settings_files
 from . import hooks, web
 from .codec import namespace_node, workspace_node
 from .parse import apply_fields, parse_namespace, parse_workspace
@@ -99,7 +99,7 @@ def _workspace_files_gone(request: Request, name: str) -> None:
     state.styles.drop_workspace(name)
     state.settings.drop_workspace(name)
     state.datadir.delete(f"workspaces/{name}")
-    settings_files.sync_workspace(state, emulator(request).clock.now(), name)
+    call_hook("catalog.workspace_changed", state, emulator(request).clock.now(), name)
 
 
 def _workspace_files_moved(request: Request, old: str, new: str) -> None:
@@ -109,7 +109,7 @@ def _workspace_files_moved(request: Request, old: str, new: str) -> None:
     state.styles.rename_workspace(old, new)
     state.settings.rename_workspace(old, new)
     state.datadir.move(f"workspaces/{old}", f"workspaces/{new}")
-    settings_files.sync_workspace(state, emulator(request).clock.now(), new)
+    call_hook("catalog.workspace_changed", state, emulator(request).clock.now(), new)
 
 
 async def namespaces(request: Request) -> Response:

@@ -15,14 +15,15 @@ per resource serves XML and JSON bodies alike.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable
-from decimal import Decimal
 from typing import Any
 
 from ...core.errors import Invalid
 from ...wire import xml as wxml
+from ...wire.geoserver.html import esc, page
+from ...wire.geoserver.java import number_text as java_number
+from ...wire.geoserver.jettison import number as json_number
 
 Scalar = str | int | float | bool
 
@@ -85,21 +86,6 @@ class Node:
         return self
 
 
-def java_number(value: float | int) -> str:
-    """A number as Java's ``Double.toString`` writes it (``589980.0``, ``1.0E7``)."""
-    if isinstance(value, int):
-        return str(value)
-    if value == 0:
-        return "-0.0" if str(value).startswith("-") else "0.0"
-    if 1e-3 <= abs(value) < 1e7:
-        text = repr(value)
-        return text if ("." in text or "e" in text) else text + ".0"
-    dec = Decimal(repr(value)).normalize()
-    digits = "".join(map(str, dec.as_tuple().digits))
-    mantissa = digits[0] + "." + (digits[1:] or "0")
-    return f"{'-' if dec.is_signed() else ''}{mantissa}E{dec.adjusted()}"
-
-
 def _text(value: Scalar) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -136,7 +122,9 @@ def to_json(node: Node) -> Any:
     if node.collection_link:
         return node.link
     if not node.children and node.link is None and not node.attrs:
-        return "" if node.value is None else node.value
+        if node.value is None:
+            return ""
+        return json_number(node.value) if type(node.value) is float else node.value
     out: dict[str, Any] = {f"@{k}": v for k, v in node.attrs.items()}
     if node.value is not None and not node.children:
         out["$"] = _text(node.value)
@@ -156,32 +144,25 @@ def dump_json_doc(node: Node) -> dict[str, Any]:
 
 def to_html(node: Node, title: str) -> str:
     """A small readable page: GeoServer offers HTML for every catalog resource."""
-    body = _html_items(node)
-    return (
-        "<html><head><title>GeoServer Configuration</title>"
-        '<meta name="ROBOTS" content="NOINDEX, NOFOLLOW"></head><body>'
-        f"<h2>{html.escape(title)}</h2>{body}</body></html>"
-    )
+    return page(f"<h2>{esc(title)}</h2>{_html_items(node)}")
 
 
 def _html_items(node: Node) -> str:
     items = []
     for c in node.children:
-        label = html.escape(c.tag)
+        label = esc(c.tag)
         if c.children:
             inner = _html_items(c)
             name = next((x.value for x in c.children if x.tag == "name"), None)
             if c.link and name is not None:
-                inner = f'<a href="{html.escape(c.link)}">{html.escape(str(name))}</a>'
+                inner = f'<a href="{esc(c.link)}">{esc(str(name))}</a>'
             elif c.link:  # a collection listed in full, after its own link
-                inner = f'<a href="{html.escape(c.link)}">{html.escape(c.link)}</a>{inner}'
+                inner = f'<a href="{esc(c.link)}">{esc(c.link)}</a>{inner}'
             items.append(f"<li>{label}: {inner}</li>")
         elif c.link is not None:
-            items.append(
-                f'<li>{label}: <a href="{html.escape(c.link)}">{html.escape(c.link)}</a></li>'
-            )
+            items.append(f'<li>{label}: <a href="{esc(c.link)}">{esc(c.link)}</a></li>')
         else:
-            value = "" if c.value is None else html.escape(_text(c.value))
+            value = "" if c.value is None else esc(_text(c.value))
             items.append(f"<li>{label}: {value}</li>")
     return "<ul>" + "".join(items) + "</ul>"
 

@@ -14,8 +14,10 @@ from starlette.responses import Response
 
 from ...core.errors import NotFound
 from ...http import context
+from ...wire.geoserver.dates import catalog_timestamp
+from ...wire.geoserver.xstream import names_json, names_xml
 from ...wire.negotiate import split_ext
-from .codec import Links, encode, list_json_bytes, list_node, render
+from .codec import LIST_LINK_TYPE, Links, encode, list_node, render
 from .tree import Node, read_body
 
 if TYPE_CHECKING:
@@ -84,7 +86,9 @@ def answer_list(
     prefix, suffix = page_url(request) + "/", "." + fmt
     items = [(n, prefix + encode(n) + suffix) for n in names]
     if fmt == "json":
-        return context.respond(list_json_bytes(alias, items), fmt)
+        return context.respond(names_json(alias + "s", alias, items), fmt)
+    if fmt == "xml":
+        return context.respond(names_xml(alias + "s", alias, items, LIST_LINK_TYPE), fmt)
     node = list_node(alias, items)
     return answer(node, fmt, title or node.tag)
 
@@ -104,7 +108,7 @@ def flag(request: Request, name: str, default: bool = False) -> bool:
 def now(request: Request) -> str:
     """The emulated time in GeoServer's catalog date format."""
     dt = context.emulator(request).clock.datetime()
-    return dt.strftime("%Y-%m-%d %H:%M:%S.") + f"{dt.microsecond // 1000:03d} UTC"
+    return catalog_timestamp(dt)
 
 
 def require(found: Any, message: str) -> Any:

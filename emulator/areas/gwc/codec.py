@@ -13,33 +13,22 @@ from urllib.parse import quote
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ...wire.geoserver.java import double_text as java_double
+from ...wire.geoserver.java import parse_finite, parse_int
+from ...wire.geoserver.xmltext import escape_attribute as _esc
+from ...wire.geoserver.xstream import names_xml_pretty
 from ..seeding.config import BlobStore, Tree
 from ..seeding.gridsets import GridSet, create
-from ..seeding.layer_codec import _esc, java_double, json_document, read_box
+from ..seeding.layer_codec import json_document, read_box
 from ..seeding.truncate import REQUEST_TYPES, MassTruncate
-
-ATOM = "http://www.w3.org/2005/Atom"
-
 
 # -- name lists ---------------------------------------------------------------------------
 
 
 def dump_names_xml(root: str, item: str, names: list[str], href: str) -> bytes:
     """``<gridSets><gridSet><name/><atom:link/></gridSet>…`` as ``XStreamListAliasWrapper``."""
-    if not names:
-        return f"<{root}/>".encode()
-    lines = [f"<{root}>"]
-    for name in names:
-        link = f"{href}/{quote(name, safe=':')}.xml"
-        lines.append(f"  <{item}>")
-        lines.append(f"    <name>{_esc(name)}</name>")
-        lines.append(
-            f'    <atom:link xmlns:atom="{ATOM}" rel="alternate" href="{_esc(link)}"'
-            ' type="text/xml"/>'
-        )
-        lines.append(f"  </{item}>")
-    lines.append(f"</{root}>")
-    return "\n".join(lines).encode("utf-8")
+    entries = [(name, f"{href}/{quote(name, safe=':')}.xml") for name in names]
+    return names_xml_pretty(root, item, entries)
 
 
 def dump_names_json(names: list[str]) -> bytes:
@@ -124,6 +113,10 @@ def parse_tree(body: bytes, fmt: str, roots: tuple[str, ...], what: str) -> tupl
 # -- blob stores --------------------------------------------------------------------------
 
 
+BLOB_STORE_INTS = frozenset({"fileSystemBlockSize", "maxConnections"})
+"""the blob store fields GWC holds as an ``Integer`` (file, S3, Azure stores)"""
+
+
 def parse_blob_store(body: bytes, fmt: str, kinds: tuple[str, ...]) -> BlobStore:
     el = (
         wxml.parse(body, "blob store") if fmt == "xml" else json_document(body, kinds, "blob store")
@@ -143,6 +136,11 @@ def parse_blob_store(body: bytes, fmt: str, kinds: tuple[str, ...]) -> BlobStore
         elif tag == "default" and isinstance(value, str):
             default = value
         else:
+            if tag in BLOB_STORE_INTS and isinstance(value, str) and value.strip():
+                try:
+                    parse_int(value.strip())
+                except ValueError:
+                    raise Invalid(f"{tag} must be an integer (a Java int): {value}") from None
             store.fields.append((tag, value))
     if default is not None:
         store.default = bool(wxml.to_bool(default, "default"))
@@ -176,9 +174,9 @@ def _doubles(tree_el: wxml.Element, what: str) -> list[float]:
         if not isinstance(c.tag, str):
             continue
         try:
-            out.append(float((c.text or "").strip()))
+            out.append(parse_finite((c.text or "").strip()))
         except ValueError:
-            raise Invalid(f"Invalid value in {what}: {c.text!r}") from None
+            raise Invalid(f"Invalid value in {what}: {c.text!r} (a finite number)") from None
     return out
 
 
@@ -198,9 +196,12 @@ def _gridset_from_element(el: wxml.Element) -> GridSet:
             got[tag] = read_box(c, "extent")
         elif tag == "srs":
             number = wxml.text(c, "number")
-            if not number or not number.strip().lstrip("-").isdigit():
-                raise Invalid("srs must hold a number, e.g. <srs><number>4326</number></srs>")
-            got[tag] = int(number)
+            try:
+                got[tag] = parse_int((number or "").strip())
+            except ValueError:
+                raise Invalid(
+                    "srs must hold a number (a Java int), e.g. <srs><number>4326</number></srs>"
+                ) from None
         elif tag in (
             "name", "description", "alignTopLeft", "metersPerUnit", "pixelSize", "tileHeight",
             "tileWidth", "yCoordinateFirst",
@@ -212,10 +213,12 @@ def _gridset_from_element(el: wxml.Element) -> GridSet:
 
 
 def _number(got: dict[str, Any], key: str, kind: type, default: Any) -> Any:
+    """A gridset's integer (a Java ``int``) or finite double."""
     if key not in got or got[key] == "":
         return default
+    read = parse_int if kind is int else parse_finite
     try:
-        return kind(got[key])
+        return read(str(got[key]).strip())
     except ValueError:
         raise Invalid(f"Invalid value for {key}: {got[key]!r}") from None
 

@@ -12,7 +12,7 @@ Python values: ``str``, ``int``, ``float``, ``bool``, aware UTC ``datetime``, or
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from ...core.record import record
@@ -21,6 +21,7 @@ from ...filters.converters import instant_of
 from ...filters.converters import iso_instant as iso_instant
 from ...filters.converters import java_double as java_double
 from ...filters.converters import parse_instant as parse_instant
+from ...wire.geoserver.dates import geojson_instant as geojson_instant
 from ..catalog.bindings import GEOMETRIES, GEOMETRY_PACKAGE
 
 JTS = GEOMETRY_PACKAGE + "."
@@ -191,12 +192,6 @@ def convert(value: Any, binding: str) -> Any:
     if k == "string":
         return value if isinstance(value, str) else format_value(value)
     return None
-
-
-def geojson_instant(dt: datetime) -> str:
-    """``2008-11-01T00:00:00.000+0000``, as GeoServer's GeoJSON writes dates."""
-    dt = dt.astimezone(UTC)
-    return dt.strftime("%Y-%m-%dT%H:%M:%S.") + f"{dt.microsecond // 1000:03d}+0000"
 
 
 _SIMPLE_DATE_TOKENS = {

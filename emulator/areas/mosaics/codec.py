@@ -18,10 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.lazy import LazyModule
+from ...crs.envelope import Envelope, epsg_code, union
 from ...wire import json as wjson
 from ...wire import xml as wxml
-from .bindings import IndexAttribute, format_value, geojson_instant, java_double
-from .geo import Envelope, epsg_code, union
+from ...wire.geoserver.dates import geojson_instant
+from ...wire.geoserver.java import double_text as java_double
+from .bindings import IndexAttribute, format_value
 from .model import Granule, Mosaic
 
 etree: Any = LazyModule("lxml.etree")  # slow to import: on first use

@@ -13,9 +13,9 @@ from __future__ import annotations
 import copy
 
 from ...core.errors import Invalid, NotFound, ServerError
+from ...crs.envelope import to_lonlat
 from ..catalog.entities import BBox, Coverage, CoverageDimension, CoverageStore
 from ..catalog.model import Catalog
-from .geo import to_lonlat
 from .model import Mosaic
 
 FORMAT = "ImageMosaic"

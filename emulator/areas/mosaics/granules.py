@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
 from ...core.record import record
-from .geo import Envelope
+from ...crs.envelope import Envelope
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -11,9 +11,9 @@ from datetime import datetime
 
 from ...core.budget import SpentBudget
 from ...core.errors import Invalid
+from ...crs.envelope import Envelope
 from . import collect, configfiles, granules
 from .bindings import convert
-from .geo import Envelope
 from .indexer import CONFIG_FILES, Indexer
 from .model import Granule, Mosaic
 from .sources import FileRef, Files

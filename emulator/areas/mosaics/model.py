@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...core.record import field, record
+from ...crs.envelope import Envelope, union
 from . import indexer as config
 from .bindings import IndexAttribute
-from .geo import Envelope, union
 
 Feature = dict[str, Any]
 """a granule as a filter sees it: attribute name → value (the geometry as an ``Envelope``)"""

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
+from ...core import hooks
 from ...core.budget import Budget
 from ...core.errors import Invalid, NotFound, UnsupportedMediaType
 from ...http import context
@@ -88,10 +89,10 @@ async def upload(request: Request, method: str) -> Response:
     ctx = _ctx(request)
     if request.method == "POST":
         return await _harvest(request, ctx, method, fmt, ws, store)
-    if fmt != "imagemosaic":
-        from ..uploads.routes import put_coverage  # GeoTIFF, world image, ArcGrid uploads
-
-        return await put_coverage(request, method)
+    if fmt != "imagemosaic":  # GeoTIFF, world image, ArcGrid: the uploads area's (a hook)
+        (answer,) = hooks.call("mosaics.coverage_upload", request, method)
+        response: Response = await answer
+        return response
     configured = (request.query_params.get("configure") or "").lower() != "none"
     name = request.query_params.get("coverageName")
     if method == "external" and not _is_zip(request):

@@ -34,11 +34,11 @@ from typing import Any
 
 from ...core.errors import EmulatorError, ScenarioError
 from ...core.state import State
+from ...crs.envelope import Envelope
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
 from . import configure, harvest, properties
 from .bindings import format_value
-from .geo import Envelope
 from .indexer import DATASTORE_PROPERTIES, INDEXER_PROPERTIES, Collector, Indexer
 from .model import Granule, Mosaic
 from .sources import DATADIR, FileRef, locate, parse_key, store_root

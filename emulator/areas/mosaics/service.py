@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, ServerError
 from ...core.record import record
+from ...wire.geoserver.dates import catalog_timestamp
 from ..catalog.entities import Coverage, CoverageStore
 from ..catalog.parse import apply_fields
 from . import archive, configure, harvest
@@ -60,7 +61,7 @@ class Context:
     @property
     def when(self) -> str:
         """The catalog's date format."""
-        return self.now.strftime("%Y-%m-%d %H:%M:%S.") + f"{self.now.microsecond // 1000:03d} UTC"
+        return catalog_timestamp(self.now)
 
 
 # -- lookups --------------------------------------------------------------------------------
@@ -68,6 +69,13 @@ class Context:
 
 def mosaic_of(state: State, store: CoverageStore) -> Mosaic | None:
     return state.mosaics.get(store_root(store.url))
+
+
+def reader_names(state: State, store: CoverageStore) -> list[str]:
+    """The coverages a mosaic store's reader offers, configured or not (the catalog's hook
+    ``catalog.reader_names``)."""
+    mosaic = mosaic_of(state, store)
+    return mosaic.coverage_names() if mosaic is not None else []
 
 
 def harvestable(ctx: Context, ws: str, name: str) -> tuple[CoverageStore, Mosaic]:

@@ -9,10 +9,12 @@ quota's numbers and units).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Union
 
 from ...core.errors import Invalid
 from ...core.record import field, record
+from ...wire.geoserver.java import parse_int
 
 Tree = list[tuple[str, Union[str, "Tree"]]]
 
@@ -106,9 +108,9 @@ def _integer(value: str | None, what: str, minimum: int) -> None:
     if value is None:
         return
     try:
-        n = int(value.strip())
+        n = parse_int(value.strip())
     except ValueError:
-        raise Invalid(f"{what} must be an integer: {value}") from None
+        raise Invalid(f"{what} must be an integer (a Java int): {value}") from None
     if n < minimum:
         raise Invalid(f"{what} must be at least {minimum}")
 
@@ -130,10 +132,10 @@ def check_quota(tree: Tree) -> None:
     if isinstance(quota, list):
         value = text(quota, "value")
         if value is not None:
-            try:
-                if float(value) < 0:
+            try:  # a BigDecimal: a finite decimal, no NaN or infinity
+                if not Decimal(value.strip()).is_finite() or Decimal(value.strip()) < 0:
                     raise ValueError
-            except ValueError:
+            except (ValueError, ArithmeticError):
                 raise Invalid(f"globalQuota value must be a non-negative number: {value}") from None
         unit = text(quota, "units")
         if unit is not None and unit not in QUOTA_UNITS:

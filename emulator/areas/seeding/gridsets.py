@@ -124,8 +124,8 @@ def create(
         r = pixel_size * (v / meters_per_unit) if scales is not None else v
         unit_w, unit_h = tile_width * r, tile_height * r
         res.append(r)
-        wide.append(double_to_long(math.ceil((width - unit_w * 0.01) / unit_w)))
-        high.append(double_to_long(math.ceil((height - unit_h * 0.01) / unit_h)))
+        wide.append(_ceil_long((width - unit_w * 0.01) / unit_w))
+        high.append(_ceil_long((height - unit_h * 0.01) / unit_h))
     if scale_names and len(scale_names) != len(values):
         raise Invalid("The gridset must have one scale name per level")
     return GridSet(
@@ -134,6 +134,11 @@ def create(
         tuple(values) if scales is not None else None, tuple(scale_names), description,
         y_coordinate_first, original_extent or extent,
     )  # fmt: skip
+
+
+def _ceil_long(value: float) -> int:
+    """``(long) Math.ceil(value)``: NaN is 0 and past the range it saturates, as in Java."""
+    return double_to_long(math.ceil(value) if math.isfinite(value) else value)
 
 
 def create_by_levels(

@@ -12,47 +12,21 @@ defaults; JSON is mapped onto the same XML first (arrays stand for XStream lists
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 from urllib.parse import quote
 
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ...wire.geoserver.java import double_text as java_double
+from ...wire.geoserver.xmltext import escape_attribute
+from ...wire.geoserver.xstream import names_xml_pretty
 from .codec import java_decode
 from .java import hash_order
 from .model import GEOSERVER_LAYER, WMS_LAYER, GridSubsetOptions, SeedingStore, TileLayer
 
-ATOM = "http://www.w3.org/2005/Atom"
-
-
-def java_double(x: float) -> str:
-    """``Double.toString``: plain between 10^-3 and 10^7, else ``d.dddE±n`` (shortest digits)."""
-    if x == 0 or x != x or x in (float("inf"), float("-inf")):
-        return {"inf": "Infinity", "-inf": "-Infinity", "nan": "NaN"}.get(repr(x), repr(x))
-    sign, digits, exp = Decimal(repr(x)).as_tuple()
-    text = "".join(map(str, digits)).rstrip("0") or "0"
-    assert isinstance(exp, int)
-    exp += len("".join(map(str, digits))) - len(text)
-    sci = len(text) + exp - 1
-    lead = "-" if sign else ""
-    if 1e-3 <= abs(x) < 1e7:
-        plain = format(Decimal(f"{lead}{text}E{exp}"), "f")
-        return plain if "." in plain else plain + ".0"
-    return f"{lead}{text[0]}.{text[1:] or '0'}E{sci}"
-
-
-def _esc(text: str) -> str:
-    for a, b in (
-        ("&", "&amp;"),
-        ("<", "&lt;"),
-        (">", "&gt;"),
-        ('"', "&quot;"),
-        ("'", "&apos;"),
-        ("\r", "&#xd;"),
-    ):
-        text = text.replace(a, b)
-    return text
+_esc = escape_attribute
+"""text escaped as XStream's pretty printer escapes it"""
 
 
 def _filter_type(f: dict[str, object]) -> str:
@@ -215,18 +189,8 @@ written (``topp:states``), as GWC's ``XStreamListAliasWrapper`` builds it"""
 
 def dump_layer_list_xml(names: list[str], base: str) -> bytes:
     """``<layers>`` with a ``<layer>`` (name, atom link to ``.xml``) per tile layer."""
-    if not names:
-        return b'<?xml version="1.0" encoding="UTF-8"?>\n<layers/>'
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<layers>"]
-    for name in names:
-        href = f"{base}/gwc/rest/layers/{quote(name, safe=PATH_SEGMENT_SAFE)}.xml"
-        lines.append("  <layer>")
-        lines.append(f"    <name>{_esc(name)}</name>")
-        link = f'rel="alternate" href="{_esc(href)}" type="text/xml"'
-        lines.append(f'    <atom:link xmlns:atom="{ATOM}" {link}/>')
-        lines.append("  </layer>")
-    lines.append("</layers>")
-    return "\n".join(lines).encode("utf-8")
+    entries = [(n, f"{base}/gwc/rest/layers/{quote(n, safe=PATH_SEGMENT_SAFE)}.xml") for n in names]
+    return names_xml_pretty("layers", "layer", entries, declaration=True)
 
 
 def dump_layer_list_json(names: list[str]) -> bytes:

@@ -21,7 +21,7 @@ coverage (``MetaTile.calculateMetaTileGridBounds``), which the cache model uses.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ...core.record import record
 from .gridsets import Box, GridSet
@@ -69,14 +69,21 @@ def closest_rectangle(gridset: GridSet, z: int, box: Box) -> Rect:
     res = gridset.resolutions[z]
     width, height = res * gridset.tile_width, res * gridset.tile_height
     ox, oy = gridset.origin()
-    min_x = _long(math.floor((box[0] - ox) / width)) if math.isfinite(box[0]) else _long(box[0])
-    min_y = _long(math.floor((box[1] - oy) / height)) if math.isfinite(box[1]) else _long(box[1])
-    max_x = _long(math.ceil((box[2] - ox) / width)) if math.isfinite(box[2]) else _long(box[2])
-    max_y = _long(math.ceil((box[3] - oy) / height)) if math.isfinite(box[3]) else _long(box[3])
+    min_x = _cell(box[0], ox, width, math.floor)
+    min_y = _cell(box[1], oy, height, math.floor)
+    max_x = _cell(box[2], ox, width, math.ceil)
+    max_y = _cell(box[3], oy, height, math.ceil)
     if gridset.align_top_left:
         min_y += gridset.tiles_high[z]
         max_y += gridset.tiles_high[z]
     return (min_x, min_y, max_x - 1, max_y - 1)
+
+
+def _cell(value: float, origin: float, size: float, rounding: Callable[[float], int]) -> int:
+    """``(long) Math.floor/ceil((value - origin) / size)``: a quotient past the double range
+    (a huge bound over a small tile) saturates as Java's cast does."""
+    ratio = (value - origin) / size
+    return _long(rounding(ratio)) if math.isfinite(ratio) else _long(ratio)
 
 
 def subset_coverages(

@@ -22,7 +22,8 @@ from typing import Any
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
-from ..about.xstream import java_string, jettison
+from ...wire.geoserver.java import string_of as java_string
+from ...wire.geoserver.jettison import jettison
 from ..catalog.tree import Node, dump_xml, to_html, to_json, xml_to_dict
 from . import schema
 from .schema import Field, Table

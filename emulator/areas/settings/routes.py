@@ -20,6 +20,7 @@ from starlette.routing import BaseRoute
 from ...core.errors import NotFound
 from ...http import context as ctx
 from ...http.routing import Route
+from ..catalog.tree import Node
 from . import codec, defaults, files, schema
 from .model import KINDS, SettingsStore
 from .routes_templates import routes as template_routes
@@ -42,7 +43,7 @@ def _ext(request: Request) -> str | None:
     return str(ext.lower())
 
 
-def _reply(request: Request, doc: codec.Node, title: str) -> Response:
+def _reply(request: Request, doc: Node, title: str) -> Response:
     fmt = ctx.response_format(request, _ext(request), FORMATS, default="json")
     return ctx.respond(codec.render(doc, fmt, title), fmt)
 

@@ -20,8 +20,9 @@ from starlette.routing import BaseRoute
 from ...core.errors import NotFound
 from ...http import context as ctx
 from ...http.routing import Route
+from ...wire.geoserver.html import esc
+from ...wire.geoserver.html import page as html_page
 from ...wire.negotiate import split_ext
-from ..about.xstream import esc, html_page
 from ..catalog.tree import Node, dump_xml, to_json
 
 SUFFIX = ".ftl"

@@ -17,13 +17,15 @@ the style global. Unknown fields, ``id`` and the dates are ignored.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from typing import Any
 
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
+from ...wire.geoserver.html import esc, page
+from ...wire.geoserver.java import parse_int
+from ...wire.geoserver.xstream import names_json, names_xml
 from .model import Legend, Style, StyleChanges
 
 ROOT = "style"
@@ -133,10 +135,10 @@ def _legend(values: dict[str, str]) -> Legend:
         if text in (None, ""):
             return None
         try:
-            return int(text)
+            return parse_int(text.strip())
         except ValueError:
             raise Invalid(
-                f"Malformed style: legend {key} must be an integer, not {text!r}"
+                f"Malformed style: legend {key} must be an integer (a Java int), not {text!r}"
             ) from None
 
     return Legend(
@@ -206,18 +208,11 @@ def _xml_fields(parent: wxml.Element, fields: Iterable[tuple[str, Any]]) -> None
 def dump_list(items: list[tuple[str, str]], fmt: str) -> bytes:
     """A style list: (name, href) per style."""
     if fmt == "json":
-        if not items:
-            return wjson.dumps({"styles": ""})
-        return wjson.dumps({"styles": {"style": [{"name": n, "href": h} for n, h in items]}})
+        return names_json("styles", ROOT, items)
     if fmt == "html":
-        lis = "".join(f'<li><a href="{html.escape(h)}">{html.escape(n)}</a></li>' for n, h in items)
+        lis = "".join(f'<li><a href="{esc(h)}">{esc(n)}</a></li>' for n, h in items)
         return _page("Styles", f"<ul>{lis}</ul>")
-    root = wxml.element("styles")
-    for name, href in items:
-        item = wxml.sub(root, ROOT)
-        wxml.sub(item, "name", name)
-        wxml.atom_link(item, href, LIST_LINK_TYPE)
-    return wxml.dump(root)
+    return names_xml("styles", ROOT, items, LIST_LINK_TYPE)
 
 
 def _html_record(style: Style, body_link: str) -> bytes:
@@ -230,14 +225,10 @@ def _html_record(style: Style, body_link: str) -> bytes:
         ("Created", style.date_created),
         ("Modified", style.date_modified),
     ]
-    lis = "".join(f"<li>{k}: {html.escape(v)}</li>" for k, v in rows if v)
-    link = f'<p><a href="{html.escape(body_link)}">Style body</a></p>' if body_link else ""
+    lis = "".join(f"<li>{k}: {esc(v)}</li>" for k, v in rows if v)
+    link = f'<p><a href="{esc(body_link)}">Style body</a></p>' if body_link else ""
     return _page(f'Style "{style.name}"', f"<ul>{lis}</ul>{link}")
 
 
 def _page(title: str, body: str) -> bytes:
-    return (
-        "<html><head><title>GeoServer Configuration</title>"
-        '<meta name="ROBOTS" content="NOINDEX, NOFOLLOW"></head><body>'
-        f"<h4>{html.escape(title)}</h4>{body}</body></html>"
-    ).encode()
+    return page(f"<h4>{esc(title)}</h4>{body}").encode()

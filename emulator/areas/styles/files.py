@@ -13,19 +13,13 @@ import posixpath
 from typing import TYPE_CHECKING
 
 from ...core.datadir import DataDir, normalise
+from ...wire.geoserver.xmltext import escape
 
 if TYPE_CHECKING:
     from .model import Style
 
 IMAGE_EXTENSIONS = frozenset({"svg", "png", "jpg", "jpeg", "gif", "bmp"})
 """icon files a style package may carry"""
-
-
-def escape(text: str, quote: bool = False) -> str:
-    """``xml.sax.saxutils.escape`` (with ``quote``, also ``"``), which is not imported
-    because it loads ``urllib.request`` and with it much of the standard library."""
-    text = text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-    return text.replace('"', "&quot;") if quote else text
 
 
 def style_dir(workspace: str | None) -> str:

@@ -28,6 +28,7 @@ from ...core.lazy import LazyModule
 from ...http import context as ctx
 from ...http.routing import Route
 from ...wire import negotiate
+from ...wire.geoserver.dates import catalog_timestamp
 from ..catalog.model import copy_of
 from . import codec
 from .formats import CSS, SLD_10_TYPE, SLD_11_TYPE, V10, V11
@@ -70,7 +71,7 @@ def _store(request: Request) -> StyleStore:
 def stamp(request: Request) -> str:
     """The emulated time in GeoServer's catalog date format."""
     dt = ctx.emulator(request).clock.datetime()
-    return dt.strftime("%Y-%m-%d %H:%M:%S.") + f"{dt.microsecond // 1000:03d} UTC"
+    return catalog_timestamp(dt)
 
 
 def _env(request: Request) -> Env:

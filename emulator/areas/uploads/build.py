@@ -14,11 +14,11 @@ import copy
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...crs.envelope import Envelope, to_lonlat
 from ...features.model import FeatureStore
 from ..catalog.entities import Attribute as CatalogAttribute
 from ..catalog.entities import BBox, FeatureType, Resource, is_projected
 from ..catalog.model import Catalog
-from ..mosaics.geo import Envelope, to_lonlat
 from .readers import TypeRead
 
 if TYPE_CHECKING:

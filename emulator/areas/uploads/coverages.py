@@ -19,10 +19,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import Invalid, NotFound, ServerError
+from ...crs.envelope import to_lonlat
 from ..catalog.entities import BBox, Coverage, CoverageDimension, CoverageStore
 from ..catalog.model import Catalog
 from ..mosaics.configure import INTERPOLATIONS, SUPPORTED_FORMATS
-from ..mosaics.geo import to_lonlat
 from ..mosaics.sources import DATADIR, FileRef, locate
 from . import rasters
 from .context import Context, Request

@@ -24,8 +24,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from ...core.record import field, record
+from ...crs.envelope import Envelope
 from ..mosaics import granules
-from ..mosaics.geo import Envelope
 from .crs import srs_of_prj
 from .readers import Unreadable
 

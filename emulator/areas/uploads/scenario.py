@@ -35,10 +35,10 @@ from typing import Any
 from ...core.errors import EmulatorError, ScenarioError
 from ...core.profile import SPEC
 from ...core.state import State
+from ...crs.envelope import Envelope
 from ...features.model import Attribute, Feature, FeatureTable
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ..mosaics.geo import Envelope
 from . import coverages, datastores, download, rasters
 from .context import Context, Request
 

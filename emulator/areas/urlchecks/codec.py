@@ -12,7 +12,12 @@ from typing import Any
 from ...core.errors import Invalid
 from ...wire import json as wjson
 from ...wire import xml as wxml
-from ..about.xstream import esc, html_page, leaf, url_encode, xml_safe
+from ...wire.geoserver.html import esc
+from ...wire.geoserver.html import page as html_page
+from ...wire.geoserver.java import url_encode
+from ...wire.geoserver.jettison import leaf
+from ...wire.geoserver.xstream import names_json, names_xml
+from ...wire.xml import xml_safe
 from .model import CheckInput, UrlCheck
 
 ROOT = "regexUrlCheck"
@@ -118,21 +123,14 @@ def dump_check_html(check: UrlCheck) -> str:
 
 def dump_list_xml(checks: Sequence[UrlCheck], base: str) -> bytes:
     """``<urlChecks><urlCheck><name/><atom:link/></urlCheck>…`` with links under ``base``."""
-    root = wxml.element("urlChecks")
-    for check in checks:
-        item = wxml.sub(root, "urlCheck")
-        wxml.sub(item, "name", check.name)
-        wxml.atom_link(item, f"{base}/{url_encode(check.name)}.xml", "application/atom+xml")
-    return wxml.dump(root)
+    entries = [(c.name, f"{base}/{url_encode(c.name)}.xml") for c in checks]
+    return names_xml("urlChecks", "urlCheck", entries)
 
 
 def dump_list_json(checks: Sequence[UrlCheck], base: str, keys: tuple[str, str]) -> bytes:
     """``{collection: {item: [{name, href}]}}``; an empty list is ``{collection: ""}``."""
-    collection, item = keys
-    if not checks:
-        return wjson.dumps({collection: ""})
-    entries = [{"name": leaf(c.name), "href": f"{base}/{url_encode(c.name)}.json"} for c in checks]
-    return wjson.dumps({collection: {item: entries}})
+    entries = [(c.name, f"{base}/{url_encode(c.name)}.json") for c in checks]
+    return names_json(*keys, entries, name=leaf)
 
 
 def dump_list_html(checks: Sequence[UrlCheck], base: str) -> str:

@@ -19,7 +19,7 @@ from ...core.errors import EmulatorError, ScenarioError
 from ...core.state import State
 from ...scenarios.context import ScenarioContext
 from ...scenarios.fields import Section
-from ..about.xstream import xml_safe
+from ...wire.xml import xml_safe
 from . import regexes
 from .model import UrlCheck
 

@@ -9,9 +9,9 @@ from lxml import etree
 
 from geoserver_emulator.areas.mosaics import codec
 from geoserver_emulator.areas.mosaics.bindings import IndexAttribute
-from geoserver_emulator.areas.mosaics.geo import Envelope
 from geoserver_emulator.areas.mosaics.indexer import Indexer
 from geoserver_emulator.areas.mosaics.model import Granule, Mosaic
+from geoserver_emulator.crs.envelope import Envelope
 
 GF, GML = "{http://www.geoserver.org/rest/granules}", "{http://www.opengis.net/gml}"
 HREF = "http://h/geoserver/rest/x/index/granules.xml"

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, TiffImagePlugin, TiffTags
 
 from geoserver_emulator.areas.mosaics import granules
-from geoserver_emulator.areas.mosaics.geo import Envelope
+from geoserver_emulator.crs.envelope import Envelope
 
 
 def no_side(name: str) -> bytes | None:

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from geoserver_emulator.areas.mosaics import bindings, collect, configfiles, properties
-from geoserver_emulator.areas.mosaics.geo import Envelope
 from geoserver_emulator.areas.mosaics.granules import RasterInfo
 from geoserver_emulator.areas.mosaics.indexer import Collector, Indexer, schema
+from geoserver_emulator.crs.envelope import Envelope
 
 # -- properties files ------------------------------------------------------------------------
 

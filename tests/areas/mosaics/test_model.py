@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 import pytest
 
 from geoserver_emulator.areas.mosaics import archive
-from geoserver_emulator.areas.mosaics.geo import Envelope, epsg_code, to_lonlat, union
 from geoserver_emulator.areas.mosaics.indexer import Indexer
 from geoserver_emulator.areas.mosaics.model import Granule, Mosaic, MosaicStore
 from geoserver_emulator.areas.mosaics.sources import (
@@ -22,6 +21,7 @@ from geoserver_emulator.areas.mosaics.sources import (
     store_root,
 )
 from geoserver_emulator.core.errors import Invalid, PayloadTooLarge
+from geoserver_emulator.crs.envelope import Envelope, epsg_code, to_lonlat, union
 
 
 def granule(location: str, x: float = 0.0, **values) -> Granule:

@@ -17,17 +17,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute
 
-from ...core.errors import NotFound
-from ...http.context import base_url, emulator, respond, response_format
-from ...http.routing import Route
+from ..core.errors import NotFound
+from .context import base_url, emulator, respond, response_format
+from .routing import Route
 
 TITLE = "GeoServer Configuration API"
 
 
 def links(extensions: frozenset[str]) -> list[str]:
     """The index entries: GET paths under ``/rest`` without parameters, sorted."""
-    from ...http.app import app_routes
-    from ...http.endpoints import flatten
+    from .app import app_routes
+    from .endpoints import flatten
 
     found: set[str] = set()
     for route in _routes(app_routes(), extensions):
@@ -39,7 +39,7 @@ def links(extensions: frozenset[str]) -> list[str]:
 
 def _routes(routes: list[BaseRoute], extensions: frozenset[str]) -> Iterator[BaseRoute]:
     """The routes, groups expanded; an extension's only where it is installed."""
-    from ...http.routing import Installed, RouteGroup
+    from .routing import Installed, RouteGroup
 
     for route in routes:
         if isinstance(route, Installed):

@@ -1,4 +1,4 @@
-"""Envelopes and the few coordinate reference systems the mosaics area can reason about.
+"""Envelopes and the few coordinate reference systems the emulator transforms without PROJ.
 
 A granule footprint is an ``Envelope`` in the mosaic's CRS. GeoServer also gives every
 coverage a WGS84 (lon/lat) envelope; the emulator computes it for geographic CRSs
@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from ..catalog.entities import is_projected
+from .codes import is_projected
 
 __all__ = ["Envelope", "epsg_code", "is_projected", "to_lonlat", "union"]
 

@@ -874,7 +874,6 @@ OPERATIONS: tuple[tuple[str, str, str, str], ...] = (
 _ROLES = "the controller (RolesRestController) maps it under /rest/security/roles/service/…"
 _TEMPLATES = "TemplateController maps …/coveragestores/… (plural), as the emulator does"
 _ACL_RULE = "AbstractAclController maps DELETE only on a rule: 405, as the emulator answers"
-_TODO = "not emulated yet (issue 33)"
 
 EXCEPTIONS: dict[tuple[str, str], str] = {
     ("GET", "/rest/security/roles/service/{serviceName}/roles"): _ROLES
@@ -906,6 +905,5 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
         "POST",
         "/rest/workspaces/{workspaceName}/datastores/{storeName}/mosaic/{method}.{format}",
     ): "vector mosaic ingestion: a community module's controller, not part of a stock install",
-    **{(m, p): _TODO for m, p in ()},
 }
 """Operations of the reference the route table does not answer as written, and why."""

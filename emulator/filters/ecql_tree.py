@@ -65,7 +65,7 @@ def _like(nocase: bool, negated: bool) -> Any:
 
 
 @v_args(meta=False, inline=True)
-class ECQLTree(WKTTransformer):
+class ECQLTree(WKTTransformer):  # type: ignore[misc]  # pygeofilter ships no types
     """The grammar's rules and terminals, as pygeofilter's AST and values."""
 
     locals().update({rule: _two_sided(cls) for rule, cls in TWO_SIDED.items()})

@@ -14,6 +14,10 @@ from ..wire import json as wjson
 from ..wire.json import dumps
 from . import filters, inspector
 
+SCENARIO_VALUES = 10 * wjson.MAX_VALUES
+"""the most values a scenario document sent to ``PUT /__emulator/scenario`` may hold (the stock
+scenario's holds about 5,000)"""
+
 
 def _json(value: object, status: int = 200) -> Response:
     return Response(dumps(value), status, media_type="application/json")
@@ -85,7 +89,7 @@ async def scenario(request: Request) -> Response:
         if not raw.strip():
             raise Invalid("expected a scenario document (JSON) in the body, or ?name=stock|empty")
         try:
-            ref = wjson.loads(raw, "scenario document")
+            ref = wjson.loads(raw, "scenario document", SCENARIO_VALUES)
         except Invalid as exc:
             if not exc.message.startswith("Malformed"):
                 raise

@@ -7,6 +7,7 @@ import math
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..core.clock import ClockLimit
 from ..core.errors import Invalid, NotFound
 from ..http.context import body, emulator
 from ..http.routing import Route
@@ -39,7 +40,10 @@ async def advance(request: Request) -> Response:
     if not math.isfinite(seconds) or seconds < 0:
         raise Invalid(f"seconds must be a non-negative number, got {raw!r}")
     emu = emulator(request)
-    now = emu.clock.advance(seconds)
+    try:
+        now = emu.clock.advance(seconds)
+    except ClockLimit as exc:
+        raise Invalid(str(exc)) from None
     return _json({"now": now})
 
 

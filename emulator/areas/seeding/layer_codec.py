@@ -21,7 +21,14 @@ from ...wire import json as wjson
 from ...wire import xml as wxml
 from .codec import java_decode
 from .java import hash_order
-from .model import GEOSERVER_LAYER, WMS_LAYER, GridSubsetOptions, SeedingStore, TileLayer
+from .model import (
+    GEOSERVER_LAYER,
+    MAX_METATILING,
+    WMS_LAYER,
+    GridSubsetOptions,
+    SeedingStore,
+    TileLayer,
+)
 
 ATOM = "http://www.w3.org/2005/Atom"
 
@@ -488,6 +495,11 @@ def layer_from_element(root: wxml.Element) -> TileLayer:
             values = [_int(c, "metaWidthHeight") for c in _elements(el)]
             if len(values) != 2:
                 raise Invalid("metaWidthHeight must hold two integers")
+            if max(values) > MAX_METATILING:
+                raise Invalid(
+                    f"metaWidthHeight {values[0]} × {values[1]}: a metatile is at most"
+                    f" {MAX_METATILING} tiles wide and high"
+                )
             layer.metatiling = (values[0], values[1])
         elif tag in ("expireCache", "expireClients", "gutter"):
             setattr(layer, {"expireCache": "expire_cache", "expireClients": "expire_clients",

@@ -45,8 +45,11 @@ def _side(files: dict[str, bytes], stem: str, ext: str) -> bytes | None:
     return None
 
 
-def read(files: dict[str, bytes], name: str, charset: str | None = None) -> TypeRead:
-    """Read the shapefile ``name`` (its stem) from a folder's files."""
+def read(
+    files: dict[str, bytes], name: str, charset: str | None = None, limit: int = MAX_FEATURES
+) -> TypeRead:
+    """Read the shapefile ``name`` (its stem) from a folder's files; more than ``limit``
+    features (as its index or table declares them) is refused before any is read."""
     shp = _side(files, name, "shp")
     if shp is None:
         raise Unreadable(f"Shapefile {name}.shp is missing")
@@ -74,7 +77,7 @@ def read(files: dict[str, bytes], name: str, charset: str | None = None) -> Type
             encodingErrors="replace",
         )
         with reader:
-            table = _table(reader, name, dbf is not None, declared(srs, wkt))
+            table = _table(reader, name, dbf is not None, declared(srs, wkt), limit)
     except Unreadable:
         raise
     except Exception as exc:  # pyshp raises many kinds for a broken file
@@ -83,7 +86,7 @@ def read(files: dict[str, bytes], name: str, charset: str | None = None) -> Type
     return TypeRead(table, wkt or srs, [p for p in used if p in files])
 
 
-def _table(reader: Any, name: str, has_dbf: bool, srs: str) -> FeatureTable:
+def _table(reader: Any, name: str, has_dbf: bool, srs: str, limit: int) -> FeatureTable:
     binding = _SHAPE_BINDINGS.get(reader.shapeType)
     if binding is None:
         raise Unreadable(f"Shapefile {name}.shp has an unknown shape type {reader.shapeType}")
@@ -91,8 +94,11 @@ def _table(reader: Any, name: str, has_dbf: bool, srs: str) -> FeatureTable:
     attributes = [Attribute(GEOMETRY, JTS + binding)]
     attributes += [_attribute(f) for f in fields]
     count = len(reader)
-    if count > MAX_FEATURES:
-        raise Unreadable(f"Shapefile {name}.shp holds more than {MAX_FEATURES} features")
+    if count > limit:
+        raise Unreadable(
+            f"Shapefile {name}.shp holds {count} features; at most {MAX_FEATURES} are accepted"
+            " in one upload"
+        )
     features = []
     from shapely.geometry import shape as to_shape
 

@@ -1,0 +1,184 @@
+"""Uploads do their slow part off the event loop, within budgets, and refuse lying headers.
+
+The slow part of an upload (unpacking, reading and checking its files) runs on a worker
+thread while the event loop answers other clients; the changes are made afterwards, on the
+loop, under the write lock. Checked here with events, never with timings: while an upload's
+staging is held back, a read is answered and a second write waits its turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import struct
+import threading
+import zipfile
+
+import httpx
+import pytest
+
+from geoserver_emulator import Emulator
+from geoserver_emulator.areas.uploads import coverages, datastores, rasters, readers
+
+BASE = "http://localhost:8080/geoserver"
+ADMIN = ("admin", "geoserver")
+PROPS = b"_=name:String,geom:Point:srid=4326\np.1=a|POINT(1 1)\n"
+WAIT = 10.0
+"""the longest any step waits for another (a bound, never a timing: they take milliseconds)"""
+
+
+def _held(monkeypatch: pytest.MonkeyPatch, module: object) -> tuple[threading.Event, ...]:
+    """Hold ``module.stage`` until ``release`` is set; ``started`` is set when it runs, and
+    ``off_loop`` when it runs on a thread other than the event loop's."""
+    started, release, off_loop = threading.Event(), threading.Event(), threading.Event()
+    real = module.stage  # type: ignore[attr-defined]
+    loop_thread = threading.get_ident()
+
+    def stage(*args: object) -> object:
+        if threading.get_ident() != loop_thread:
+            off_loop.set()
+        started.set()
+        assert release.wait(WAIT), "the test never released the upload"
+        return real(*args)
+
+    monkeypatch.setattr(module, "stage", stage)
+    return started, release, off_loop
+
+
+async def _until(event: threading.Event) -> None:
+    for _ in range(int(WAIT / 0.01)):
+        if event.is_set():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never happened")
+
+
+@pytest.mark.parametrize(
+    ("module", "path", "body"),
+    [
+        (datastores, "/rest/workspaces/topp/datastores/p/file.properties", PROPS),
+        (coverages, "/rest/workspaces/topp/coveragestores/g/file.arcgrid",
+         b"ncols 2\nnrows 1\nxllcorner 0\nyllcorner 0\ncellsize 1\n1 2\n"),
+    ],
+)  # fmt: skip
+def test_an_upload_is_read_off_the_loop_while_others_are_answered(
+    monkeypatch: pytest.MonkeyPatch, module: object, path: str, body: bytes
+):
+    emu = Emulator("stock")
+    started, release, off_loop = _held(monkeypatch, module)
+
+    async def run() -> None:
+        transport = httpx.ASGITransport(app=emu.asgi_app)
+        async with httpx.AsyncClient(transport=transport, base_url=BASE, auth=ADMIN) as client:
+            upload = asyncio.create_task(
+                client.put(path, content=body, headers={"Content-Type": "text/plain"})
+            )
+            await _until(started)
+            read = await client.get("/rest/workspaces.json")  # answered meanwhile
+            assert read.status_code == 200
+            write = asyncio.create_task(client.post("/rest/workspaces", json={"workspace": {
+                "name": "second"}}))  # fmt: skip
+            await asyncio.sleep(0.05)
+            assert not write.done()  # writes stay one at a time
+            assert emu.state.catalog.workspace("second") is None
+            release.set()
+            assert (await upload).status_code == 201
+            assert (await write).status_code == 201
+
+    asyncio.run(run())
+    assert off_loop.is_set()
+    assert not emu.internal_errors, emu.internal_errors
+
+
+def test_a_refused_staging_changes_nothing(client: httpx.Client, emu: Emulator):
+    shp = io.BytesIO()
+    with zipfile.ZipFile(shp, "w") as z:
+        z.writestr("x.shp", b"not a shapefile")
+    files = dict(emu.state.datadir.files)
+    r = client.put(
+        "/rest/workspaces/topp/datastores/x/file.shp",
+        content=shp.getvalue(),
+        headers={"Content-Type": "application/zip"},
+    )
+    assert r.status_code == 400
+    assert emu.state.catalog.store("topp", "x") is None
+    assert dict(emu.state.datadir.files) == files
+
+
+# -- the readers' budgets -----------------------------------------------------------------
+
+
+def _tiff(tags: list[tuple[int, int, int, int]], data: bytes) -> bytes:
+    ifd = struct.pack("<H", len(tags))
+    for tag, kind, n, value in sorted(tags):
+        fmt = "<HHIHH" if kind == 3 else "<HHII"
+        ifd += struct.pack(fmt, tag, kind, n, value, *((0,) if kind == 3 else ()))
+    return b"II*\x00" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0) + data
+
+
+def _plain(width: int, height: int, strip: int, compression: int = 1, **extra: int) -> bytes:
+    at = 8 + 2 + 12 * (9 + len(extra)) + 4
+    tags = [
+        (256, 4, 1, width), (257, 4, 1, height), (258, 3, 1, 8), (259, 3, 1, compression),
+        (262, 3, 1, 1), (273, 4, 1, at), (277, 3, 1, 1), (278, 4, 1, height),
+        (279, 4, 1, strip),
+    ]  # fmt: skip
+    tags += [(int(k[1:]), 4, 1, v) for k, v in extra.items()]
+    return _tiff(tags, bytes(strip))
+
+
+def _tags(data: bytes) -> dict[int, object]:
+    return rasters._tiff_tags("x.tif", data)
+
+
+def test_a_tiff_must_hold_the_pixels_it_declares():
+    ok = _plain(100, 100, 10_000)
+    rasters._check_tiff_data("x.tif", ok, _tags(ok), readers.DEFAULT_INPUT_MEMORY)
+    lying = _plain(100, 101, 10_000)
+    with pytest.raises(readers.Unreadable, match="declares 100 × 101 pixels"):
+        rasters._check_tiff_data("x.tif", lying, _tags(lying), readers.DEFAULT_INPUT_MEMORY)
+
+
+def test_compressed_tiff_data_may_stand_for_at_most_max_compression_times_its_size():
+    side = 1000
+    need = side * side // rasters.MAX_COMPRESSION
+    ok = _plain(side, side, need, compression=8)
+    rasters._check_tiff_data("x.tif", ok, _tags(ok), readers.DEFAULT_INPUT_MEMORY)
+    short = _plain(side, side, need - 1, compression=8)
+    with pytest.raises(readers.Unreadable, match="bytes of compressed image data"):
+        rasters._check_tiff_data("x.tif", short, _tags(short), readers.DEFAULT_INPUT_MEMORY)
+
+
+def test_a_tiled_tiff_declares_whole_tiles():
+    tags = {256: 100, 257: 100, 277: 1, 258: 8, 322: 64, 323: 64}
+    assert rasters._declared_bytes(tags) == 4 * 64 * 64
+
+
+def test_the_budget_counts_every_declared_sample():
+    with pytest.raises(readers.Unreadable, match="the upload budget is 1000 bytes"):
+        rasters.check_budget("x.tif", 1001, 1000)
+    rasters.check_budget("x.tif", 1000, 1000)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 20])
+def test_arcgrid_cells_are_counted_across_chunks(monkeypatch: pytest.MonkeyPatch, chunk: int):
+    monkeypatch.setattr(rasters, "CHUNK", chunk)
+    text = b"1 22  333\n\t4 -5.5e3\r\n6\n  7 "
+    assert rasters.count_tokens(text, 0, 10**9) == len(text.split())
+    assert rasters.count_tokens(text, 3, 10**9) == len(text[3:].split())
+    assert rasters.count_tokens(text, 0, 2) >= 2
+
+
+@pytest.mark.parametrize("newline", [b"\n", b"\r\n", b"\r"])
+def test_arcgrid_headers_read_with_any_line_ending(newline: bytes):
+    lines = [b"ncols 2", b"nrows 2", b"xllcorner 0", b"yllcorner 0", b"cellsize 1", b"1 2", b"3 4"]
+    raster = rasters.read_arcgrid("g.asc", newline.join(lines), lambda _n: None)
+    assert (raster.width, raster.height) == (2, 2)
+    with pytest.raises(readers.Unreadable, match="truncated"):
+        rasters.read_arcgrid("g.asc", newline.join(lines[:-1]), lambda _n: None)
+
+
+def test_an_arcgrid_past_the_budget_is_refused_on_its_header():
+    head = b"ncols 1000000\nnrows 1000000\nxllcorner 0\nyllcorner 0\ncellsize 1\n"
+    with pytest.raises(readers.Unreadable, match="declares 4000000000000 bytes"):
+        rasters.read_arcgrid("g.asc", head + b"1", lambda _n: None)

@@ -27,7 +27,7 @@ from ..mosaics.geo import to_lonlat
 from ..mosaics.sources import DATADIR, FileRef, locate
 from . import rasters
 from .context import Context, Request, Sources
-from .readers import Unreadable
+from .readers import OverBudget, Unreadable
 from .staging import Placed, absolute, place
 
 if TYPE_CHECKING:
@@ -169,6 +169,8 @@ def _read(src: Sources, placed: Placed, reader: Reader) -> rasters.Raster:
 
     try:
         return reader(name, files.get(name, b""), sidecar, src.raster_budget)
+    except OverBudget as exc:
+        raise Invalid(str(exc)) from None
     except Unreadable as exc:
         raise Invalid(str(exc), status=src.decisions.upload_unreadable_status) from None
 

@@ -26,7 +26,7 @@ from ..catalog.model import Catalog
 from . import build, vectors
 from .context import Context, Request, Sources
 from .features import Feature, FeatureTable
-from .readers import TypeRead, Unreadable
+from .readers import OverBudget, TypeRead, Unreadable
 from .staging import Placed, absolute, place, read_source
 
 
@@ -92,6 +92,8 @@ def stage(src: Sources, req: Request, fmt: str, ws: str) -> Staged:
     vectors.check_extension(placed, fmt)
     try:
         types = vectors.read_types(src.datadir, placed, fmt, req.charset)
+    except OverBudget as exc:
+        raise Invalid(str(exc)) from None
     except Unreadable as exc:
         raise Invalid(str(exc), status=src.decisions.upload_unreadable_status) from None
     return Staged(placed, types)

@@ -19,7 +19,7 @@ from typing import Any
 
 from .crs import NO_CRS, srs_of_wkt
 from .features import Attribute, Feature, FeatureTable
-from .readers import MAX_FEATURES, TypeRead, Unreadable
+from .readers import MAX_FEATURES, OverBudget, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."
 MAGIC = b"SQLite format 3\x00"
@@ -92,7 +92,7 @@ def read_all(data: bytes, label: str) -> list[TypeRead]:
             names = _features(conn, label)
             total = sum(_count(conn, n) for n in names)
             if total > MAX_FEATURES:
-                raise Unreadable(
+                raise OverBudget(
                     f"GeoPackage {label} holds {total} features; at most {MAX_FEATURES} are"
                     " accepted in one upload"
                 )
@@ -136,7 +136,7 @@ def _read(conn: sqlite3.Connection, label: str, table: str) -> TypeRead:
             attributes.append(_column(str(cname), str(ctype or ""), bool(notnull)))
     count = conn.execute(f"SELECT count(*) FROM {_quote(table)}").fetchone()[0]
     if count > MAX_FEATURES:
-        raise Unreadable(
+        raise OverBudget(
             f"GeoPackage {label}: table {table} holds more than {MAX_FEATURES} features"
         )
     names = [a.name for a in attributes]

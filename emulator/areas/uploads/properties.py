@@ -18,7 +18,7 @@ from typing import Any
 
 from .crs import NO_CRS
 from .features import Attribute, Feature, FeatureTable
-from .readers import MAX_FEATURES, TypeRead, Unreadable
+from .readers import MAX_FEATURES, OverBudget, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."
 GEOMETRIES = (
@@ -79,7 +79,7 @@ def read(
     features = []
     for number, line in enumerate(lines[1:], start=2):
         if len(features) >= limit:
-            raise Unreadable(
+            raise OverBudget(
                 f"Property file {name}.properties holds more than {limit} features"
                 f" (at most {MAX_FEATURES} in one upload)"
             )

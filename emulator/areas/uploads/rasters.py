@@ -33,7 +33,7 @@ from ...core.record import field, record
 from ..mosaics import granules
 from ..mosaics.geo import Envelope
 from .crs import srs_of_prj
-from .readers import DEFAULT_INPUT_MEMORY, Unreadable
+from .readers import DEFAULT_INPUT_MEMORY, OverBudget, Unreadable
 
 SAMPLE_TYPES = {
     (1, 1): "UNSIGNED_1BIT", (1, 2): "UNSIGNED_2BITS", (1, 4): "UNSIGNED_4BITS",
@@ -230,7 +230,7 @@ def check_budget(name: str, size: int, budget: int) -> None:
     """Refuse a raster whose samples (``size`` bytes as its header declares them) are
     more than ``budget`` bytes, before they are read."""
     if size > budget:
-        raise Unreadable(
+        raise OverBudget(
             f"{name} declares {size} bytes of samples; the upload budget is {budget} bytes"
             " (WCS maxInputMemory, else the emulator's default)"
         )

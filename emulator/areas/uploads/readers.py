@@ -10,6 +10,11 @@ class Unreadable(Exception):
     """A file that cannot be read as the format says; the message names the problem."""
 
 
+class OverBudget(Unreadable):
+    """A file past one of the emulator's budgets (features, samples), which GeoServer would
+    read: refused with 400 in both profiles, never with GeoServer's 500 for a corrupt file."""
+
+
 @record
 class TypeRead:
     """One feature type read from a file: its table and its native CRS as the file has it."""

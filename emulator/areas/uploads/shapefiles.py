@@ -17,7 +17,7 @@ from typing import Any
 
 from .crs import declared, srs_of_prj
 from .features import Attribute, Feature, FeatureTable
-from .readers import MAX_FEATURES, TypeRead, Unreadable
+from .readers import MAX_FEATURES, OverBudget, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."
 GEOMETRY = "the_geom"
@@ -95,7 +95,7 @@ def _table(reader: Any, name: str, has_dbf: bool, srs: str, limit: int) -> Featu
     attributes += [_attribute(f) for f in fields]
     count = len(reader)
     if count > limit:
-        raise Unreadable(
+        raise OverBudget(
             f"Shapefile {name}.shp holds {count} features; at most {MAX_FEATURES} are accepted"
             " in one upload"
         )

@@ -182,3 +182,19 @@ def test_an_arcgrid_past_the_budget_is_refused_on_its_header():
     head = b"ncols 1000000\nnrows 1000000\nxllcorner 0\nyllcorner 0\ncellsize 1\n"
     with pytest.raises(readers.Unreadable, match="declares 4000000000000 bytes"):
         rasters.read_arcgrid("g.asc", head + b"1", lambda _n: None)
+
+
+def test_a_budget_refusal_is_a_400_in_the_geoserver_profile_too():
+    """GeoServer answers a corrupt file with 500 (the ``geoserver`` profile does too); a file
+    past a budget of the emulator's is a client's request too large: 400 in both."""
+    emu = Emulator("stock", profile="geoserver")
+    c = httpx.Client(transport=httpx.WSGITransport(app=emu.wsgi_app), base_url=BASE, auth=ADMIN)
+    assert c.put("/rest/services/wcs/settings", json={"wcs": {"maxInputMemory": 1}}).is_success
+    grid = b"ncols 300\nnrows 1\nxllcorner 0\nyllcorner 0\ncellsize 1\n" + b"1 " * 300
+    r = c.put(
+        "/rest/workspaces/topp/coveragestores/g/file.arcgrid",
+        content=grid,
+        headers={"Content-Type": "text/plain"},
+    )
+    assert r.status_code == 400 and "the upload budget is 1024 bytes" in r.text
+    assert not emu.internal_errors

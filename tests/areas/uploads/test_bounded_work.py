@@ -198,3 +198,35 @@ def test_a_budget_refusal_is_a_400_in_the_geoserver_profile_too():
     )
     assert r.status_code == 400 and "the upload budget is 1024 bytes" in r.text
     assert not emu.internal_errors
+
+
+def _point_files(null_at: int | None = None) -> dict[str, bytes]:
+    import shapefile as pyshp
+
+    shp, shx, dbf = io.BytesIO(), io.BytesIO(), io.BytesIO()
+    with pyshp.Writer(shp=shp, shx=shx, dbf=dbf, shapeType=pyshp.POINT) as w:
+        w.field("name", "C", 10)
+        for i in range(40):
+            if i == null_at:
+                w.null()
+            else:
+                w.point(i * 1.5 - 20, 40 - i * 0.25)
+            w.record(f"p{i}")
+    return {"p.shp": shp.getvalue(), "p.shx": shx.getvalue(), "p.dbf": dbf.getvalue()}
+
+
+@pytest.mark.parametrize("null_at", [None, 7])
+def test_point_shapefiles_read_in_one_pass_as_record_by_record(
+    monkeypatch: pytest.MonkeyPatch, null_at: int | None
+):
+    from geoserver_emulator.areas.uploads import shapefiles
+
+    files = _point_files(null_at)
+    assert (shapefiles._points(files["p.shp"]) is None) == (null_at is not None)
+    fast = shapefiles.read(files, "p").table.features
+    monkeypatch.setattr(shapefiles, "_points", lambda _shp: None)
+    slow = shapefiles.read(files, "p").table.features
+    assert [f.fid for f in fast] == [f.fid for f in slow]
+    assert [f.properties["name"] for f in fast] == [f.properties["name"] for f in slow]
+    geoms = [(f.properties["the_geom"], s.properties["the_geom"]) for f, s in zip(fast, slow)]
+    assert all((a is None and b is None) or a.equals_exact(b, 0) for a, b in geoms)

@@ -228,5 +228,6 @@ def test_point_shapefiles_read_in_one_pass_as_record_by_record(
     slow = shapefiles.read(files, "p").table.features
     assert [f.fid for f in fast] == [f.fid for f in slow]
     assert [f.properties["name"] for f in fast] == [f.properties["name"] for f in slow]
-    geoms = [(f.properties["the_geom"], s.properties["the_geom"]) for f, s in zip(fast, slow)]
-    assert all((a is None and b is None) or a.equals_exact(b, 0) for a, b in geoms)
+    for f, s in zip(fast, slow, strict=True):
+        a, b = f.properties["the_geom"], s.properties["the_geom"]
+        assert (a is None and b is None) or a.equals_exact(b, 0)

@@ -70,7 +70,10 @@ def read_types(datadir: DataDir, placed: Placed, fmt: str, charset: str | None) 
         return geopackage.read_all(data, posixpath.basename(placed.primary))
     folder = placed.primary if is_folder(placed) else posixpath.dirname(placed.primary)
     files = placed.files(datadir, folder)
-    rel = lambda paths: [f"{folder}/{p}" for p in paths]  # noqa: E731
+
+    def rel(paths: list[str]) -> list[str]:
+        return [f"{folder}/{p}" for p in paths]
+
     if fmt == "shp":
         if is_folder(placed):
             names = shapefiles.type_names(files)

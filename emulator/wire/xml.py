@@ -195,8 +195,12 @@ _MARKS = (b"<", b"</", b"<!", b"<?")
 
 
 def local(tag: object) -> str:
-    """The local part of an element tag (namespace dropped)."""
-    return _etree().QName(tag).localname if isinstance(tag, str) else ""
+    """The local part of an element tag (namespace dropped): ``{ns}name`` is ``name``, as
+    lxml's ``QName(tag).localname`` has it (read from the string: the codecs call this for
+    every element they read)."""
+    if not isinstance(tag, str):
+        return ""
+    return tag.rpartition("}")[2] if tag.startswith("{") else tag
 
 
 def child(el: Element, name: str) -> Element | None:

@@ -27,6 +27,7 @@ import pytest
 from geoserver_emulator import Emulator
 from geoserver_emulator.areas.seeding import gridsets, model, request
 from geoserver_emulator.areas.uploads import readers
+from geoserver_emulator.control import routes as control
 from geoserver_emulator.wire import json as wjson
 from geoserver_emulator.wire import xml as wxml
 
@@ -55,6 +56,13 @@ def json_nested(depth: int) -> bytes:
 
 def xml_elements(n: int) -> bytes:
     return b"<workspace><name>amp</name><junk>" + b"<a/>" * (n - 3) + b"</junk></workspace>"
+
+
+def scenario(n: int) -> bytes:
+    """A scenario document of ``n`` values (its settings' free ``extras`` hold numbers)."""
+    return (
+        b'{"extends":"empty","settings":{"extras":{"junk":[' + b",".join([b"0"] * (n - 4)) + b"]}}}"
+    )
 
 
 def seed(threads: int) -> bytes:
@@ -177,6 +185,7 @@ AFTER = (Send("POST", WS, lambda: b'{"workspace":{"name":"after"}}', JSON),)
 GRIDSET = "/gwc/rest/gridsets/amp.xml"
 V, D, E = wjson.MAX_VALUES, wjson.MAX_DEPTH, wxml.MAX_ELEMENTS
 F = readers.MAX_FEATURES
+SCENARIO = control.SCENARIO_VALUES
 KIB = 64  # the WCS maxInputMemory set for the ArcGrid case: 16,384 cells of 4 bytes
 DEFAULT_BUDGET = readers.DEFAULT_INPUT_MEMORY  # 1 GiB: 32,768 × 32,768 8-bit pixels
 ROOM = 251_603_539_200.0  # seconds from the stock clock origin (2026) to 9999-01-01
@@ -190,6 +199,10 @@ CASES = [
     Case("XML elements", Send("POST", WS, lambda: xml_elements(E), XML), 201,
          Send("POST", WS, lambda: xml_elements(10 * E), XML), 400,
          f"at most {E} are accepted", then=AFTER),
+    Case("scenario document values",
+         Send("PUT", "/__emulator/scenario", lambda: scenario(SCENARIO), JSON), 204,
+         Send("PUT", "/__emulator/scenario", lambda: scenario(10 * SCENARIO), JSON), 400,
+         f"at most {SCENARIO} are accepted", then=(Send("GET", "/__emulator/health"),)),
     Case("disk quota nesting",
          Send("PUT", "/gwc/rest/diskquota.json",
               lambda: b'{"gwcQuotaConfiguration":{"layerQuotas":'

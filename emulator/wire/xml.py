@@ -60,8 +60,9 @@ MAX_DEPTH = 256
 MAX_ELEMENTS = 100_000
 """the most elements one XML document may hold, counted on its text before it is parsed (as
 its ``<`` that open neither an end tag, a comment, a CDATA section nor a processing
-instruction): parsing and reading that many takes about a tenth of a second, which every
-other client of the live server waits; 400 beyond"""
+instruction; and no more than four times as many ``<`` in all): parsing and reading that many
+takes a few hundredths of a second, which every other client of the live server waits; 400
+beyond"""
 TOOL_ELEMENTS = 10 * MAX_ELEMENTS
 """the bound for documents the command-line tools read (a live server's answers, cassettes),
 which no client of a running emulator sends"""
@@ -178,16 +179,17 @@ def _prescan(text: str | bytes, what: str) -> None:
 def _count_elements(text: str | bytes, what: str, limit: int) -> None:
     """Refuse a document with more than ``limit`` start tags (``<`` not opening an end tag,
     a comment, a CDATA section, a declaration or a processing instruction; a ``<`` inside a
-    comment or a CDATA section counts too: an upper bound), before lxml builds a node for
-    each: a few passes of ``count`` over the text, milliseconds for the largest body."""
+    comment or a CDATA section counts too: an upper bound), or more than ``4 × limit`` ``<``
+    in all, before lxml builds a node for each: a few passes of ``count`` over the text,
+    milliseconds for the largest body."""
     lt, end, bang, query = ("<", "</", "<!", "<?") if isinstance(text, str) else _MARKS
     count = text.count(lt)  # type: ignore[arg-type]
-    if count > limit:  # then the slower counts of two characters, to take the others off
+    if limit < count <= 4 * limit:  # the slower counts of two characters take the others off
         count -= text.count(end) + text.count(bang) + text.count(query)  # type: ignore[arg-type]
-    if count > limit:
+    if count > limit:  # (past four times the limit, end tags and comments cannot explain it)
         raise Invalid(
-            f"The {what} is too large: it holds {count} elements or more; at most {limit} are"
-            " accepted in one document"
+            f"The {what} is too large: it holds more than {limit} elements; at most {limit}"
+            " are accepted in one document"
         )
 
 

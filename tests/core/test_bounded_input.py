@@ -58,8 +58,11 @@ def test_xml_elements_are_counted_before_parsing():
     with pytest.raises(Invalid, match=f"at most {limit} are accepted"):
         wxml.parse("<a>" + "<b/>" * limit + "</a>", max_elements=limit)
     wide = ("<a>" + "<b/>" * limit + "</a>").encode("utf-16")
-    with pytest.raises(Invalid, match="elements or more"):
+    with pytest.raises(Invalid, match=f"more than {limit} elements"):
         wxml.parse(wide, max_elements=limit)
+    comments = "<a>" + "<!-- x -->" * (4 * limit) + "</a>"
+    with pytest.raises(Invalid, match=f"more than {limit} elements"):
+        wxml.parse(comments, max_elements=limit)
 
 
 def test_the_doctype_check_still_runs_without_the_bytes_upper_copy():

@@ -7,12 +7,17 @@ import math
 from starlette.requests import Request
 from starlette.responses import Response
 
+from ..core.clock import ClockLimit
 from ..core.errors import Invalid, NotFound
 from ..http.context import body, emulator
 from ..http.routing import Route
 from ..wire import json as wjson
 from ..wire.json import dumps
 from . import filters, inspector, live
+
+SCENARIO_VALUES = 10 * wjson.MAX_VALUES
+"""the most values a scenario document sent to ``PUT /__emulator/scenario`` may hold (the stock
+scenario's holds about 5,000)"""
 
 
 def _json(value: object, status: int = 200) -> Response:
@@ -35,7 +40,10 @@ async def advance(request: Request) -> Response:
     if not math.isfinite(seconds) or seconds < 0:
         raise Invalid(f"seconds must be a non-negative number, got {raw!r}")
     emu = emulator(request)
-    now = emu.clock.advance(seconds)
+    try:
+        now = emu.clock.advance(seconds)
+    except ClockLimit as exc:
+        raise Invalid(str(exc)) from None
     return _json({"now": now})
 
 
@@ -85,7 +93,7 @@ async def scenario(request: Request) -> Response:
         if not raw.strip():
             raise Invalid("expected a scenario document (JSON) in the body, or ?name=stock|empty")
         try:
-            ref = wjson.loads(raw, "scenario document")
+            ref = wjson.loads(raw, "scenario document", SCENARIO_VALUES)
         except Invalid as exc:
             if not exc.message.startswith("Malformed"):
                 raise

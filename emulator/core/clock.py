@@ -5,6 +5,10 @@ be pushed forward; ``StepClock`` moves by a fixed step as each request arrives (
 loops finish without waiting, and the same requests give the same answers). Listeners (the
 seed scheduler) are called after every advance so that the work that time allows gets done;
 reading the clock never changes anything.
+
+Simulated time ends at ``LAST_INSTANT``: the calendar the emulator writes dates with ends
+with the year 9999, so an advance that would pass it is refused (``ClockLimit``, a
+``ValueError``) and changes nothing, while a step clock's tick stops there.
 """
 
 from __future__ import annotations
@@ -16,8 +20,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 DEFAULT_ORIGIN = datetime(2026, 1, 1, tzinfo=UTC)
+LAST_INSTANT = datetime(9999, 1, 1, tzinfo=UTC)
+"""the latest simulated instant: Python's calendar ends with the year 9999, and the dates
+written from the clock (journal times, capabilities, uploads, seed estimates) leave a
+year's room for what is added to them"""
 
 Listener = Callable[[float], None]
+
+
+class ClockLimit(ValueError):
+    """An advance that would take simulated time past ``LAST_INSTANT``."""
 
 
 class FrozenClockWarning(UserWarning):
@@ -30,6 +42,8 @@ class Clock(Protocol):
     def now(self) -> float: ...
 
     def advance(self, seconds: float) -> float: ...
+
+    def room(self) -> float: ...
 
     def subscribe(self, listener: Listener) -> None: ...
 
@@ -46,6 +60,23 @@ class _ListenerMixin:
     def _notify(self, now: float) -> None:
         for listener in self._listeners:
             listener(now)
+
+    def room(self) -> float:
+        """Seconds simulated time may still advance before ``LAST_INSTANT``."""
+        left = (LAST_INSTANT - self.origin).total_seconds()  # type: ignore[attr-defined]
+        return float(left - self.now())  # type: ignore[attr-defined]
+
+    def _check(self, seconds: float) -> None:
+        """Refuse an advance that is negative or would pass ``LAST_INSTANT``."""
+        if seconds < 0:
+            raise ValueError("seconds must be non-negative")
+        room = self.room()
+        if seconds > room:
+            raise ClockLimit(
+                f"advancing simulated time by {seconds:g} s would take it past"
+                f" {LAST_INSTANT.date().isoformat()} (the calendar ends with the year 9999);"
+                f" at most {max(room, 0.0):.0f} s are left"
+            )
 
     def datetime(self) -> datetime:
         """The current simulated instant on the calendar."""
@@ -70,8 +101,7 @@ class ManualClock(_ListenerMixin):
         return self._now
 
     def advance(self, seconds: float) -> float:
-        if seconds < 0:
-            raise ValueError("seconds must be non-negative")
+        self._check(seconds)
         self._now += seconds
         self._notify(self._now)
         return self._now
@@ -98,8 +128,7 @@ class RealtimeClock(_ListenerMixin):
         return self._monotonic() - self._start + self._offset
 
     def advance(self, seconds: float) -> float:
-        if seconds < 0:
-            raise ValueError("seconds must be non-negative")
+        self._check(seconds)
         self._offset += seconds
         now = self.now()
         self._notify(now)
@@ -129,8 +158,9 @@ class StepClock(ManualClock):
         self.step = step
 
     def tick(self) -> float:
-        """One request's worth of time."""
-        return self.advance(self.step)
+        """One request's worth of time (less when ``LAST_INSTANT`` is nearer: time stops
+        there)."""
+        return self.advance(min(self.step, max(self.room(), 0.0)))
 
 
 CLOCKS = ("manual", "realtime", "step")

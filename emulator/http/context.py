@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import aclosing
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -15,6 +17,8 @@ from ..wire import negotiate
 if TYPE_CHECKING:
     from ..areas.access import Principal
     from ..emulator import Emulator
+
+T = TypeVar("T")
 
 
 def emulator(request: Request) -> Emulator:
@@ -43,6 +47,15 @@ async def body(request: Request) -> bytes:
                 raise PayloadTooLarge(f"Request body larger than {limit} bytes")
             chunks.append(chunk)
     return b"".join(chunks)
+
+
+async def off_loop(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` on a worker thread, while the event loop answers other clients: for
+    the slow part of a write that only reads (an upload's files unpacked, read and checked).
+    The write keeps the write lock meanwhile (no other write runs), and ``work`` must not
+    touch the state: take what it reads from the state first, on the loop, and make the
+    changes after it, on the loop too (a read answered meanwhile sees the state whole)."""
+    return await anyio.to_thread.run_sync(partial(work, *args))
 
 
 def base_url(request: Request) -> str:

@@ -415,7 +415,7 @@ class FaultMiddleware:
 
 async def _wait(emu: Emulator, seconds: float) -> None:
     if emu.clock.kind != "realtime":  # simulated time: the delay passes at once
-        emu.clock.advance(seconds)
+        emu.clock.advance(min(seconds, max(emu.clock.room(), 0.0)))  # time ends in 9999
     else:
         await asyncio.sleep(seconds)
 

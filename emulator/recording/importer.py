@@ -100,7 +100,9 @@ class Reader:
         if raw is None:
             return None
         try:
-            root: etree._Element = wxml.parse(raw, "answer", names=False)
+            root: etree._Element = wxml.parse(
+                raw, "answer", names=False, max_elements=wxml.TOOL_ELEMENTS
+            )
             return root
         except EmulatorError:
             self.notes.append(f"GET {path}: not XML, left out")

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..core import extensions, root
-from ..core.clock import DEFAULT_ORIGIN
+from ..core.clock import DEFAULT_ORIGIN, LAST_INSTANT
 from ..core.errors import ScenarioError
 from ..core.gcpause import paused
 from ..core.profile import PROFILES
@@ -188,6 +188,11 @@ def _settings(doc: dict[str, Any], where: str, base: Settings) -> Settings:
             raise ScenarioError(f"{sec.where}.clockOrigin: expected an ISO 8601 instant") from None
         if origin.tzinfo is None:
             origin = origin.replace(tzinfo=UTC)
+        if origin >= LAST_INSTANT:
+            raise ScenarioError(
+                f"{sec.where}.clockOrigin: expected an instant before"
+                f" {LAST_INSTANT.date().isoformat()} (simulated time ends there)"
+            )
     extras = {**base.extras, **sec.dict("extras")}
     bounds = {}
     for key, default in (

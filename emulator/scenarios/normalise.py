@@ -146,7 +146,9 @@ class Masks:
         if b"<!DOCTYPE" in body.upper() or b"<!ENTITY" in body.upper():
             return None
         try:
-            root = wxml.parse(body, "body", names=False, remove_blank_text=True)
+            root = wxml.parse(
+                body, "body", names=False, remove_blank_text=True, max_elements=wxml.TOOL_ELEMENTS
+            )
         except EmulatorError:
             return None
         for el in root.iter():

@@ -196,7 +196,7 @@ class Scrubber:
         if b"<!DOCTYPE" in body.upper() or b"<!ENTITY" in body.upper():
             return body
         try:
-            root = wxml.parse(body, "body", names=False)
+            root = wxml.parse(body, "body", names=False, max_elements=wxml.TOOL_ELEMENTS)
         except EmulatorError:
             return body
         changed = False

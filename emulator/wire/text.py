@@ -107,12 +107,60 @@ def check_pairs(pairs: Iterable[tuple[str, str]], where: str, names: bool = Fals
             check_name(value, f"{where} parameter {key}")
 
 
-def check_value(value: Any, what: str) -> None:
+def check_value(value: Any, what: str, max_depth: int | None = None) -> None:
     """Walk a decoded JSON value (iteratively: no depth limit of its own) and refuse the
-    first key or string XML 1.0 cannot carry, or a name longer than ``NAME_LIMIT``."""
-    stack: list[tuple[Any, str]] = [(value, "")]
+    first key or string XML 1.0 cannot carry, a name longer than ``NAME_LIMIT``, or arrays
+    and objects nested more than ``max_depth`` deep. A first walk only looks; the refusal's
+    message, which names where the value is, comes from a second walk, made only then."""
+    if not _fine(value, max_depth):
+        _refuse_first(value, what, max_depth)
+
+
+def _plain(text: str) -> bool:
+    return (text.isascii() and text.isprintable()) or unsafe_in(text) is None
+
+
+def _fine(value: Any, max_depth: int | None) -> bool:
+    """Whether ``check_value`` accepts ``value`` (without building any message)."""
+    deepest = max_depth if max_depth is not None else -1
+    stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
-        item, where = stack.pop()
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if not _plain(item):
+                return False
+            continue
+        if depth == deepest + 1:
+            return False
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if len(key) > NAME_LIMIT or not _plain(key):
+                    return False
+                if isinstance(child, dict | list):
+                    stack.append((child, depth + 1))
+                elif isinstance(child, str) and (
+                    not _plain(child) or (key in NAME_KEYS and len(child) > NAME_LIMIT)
+                ):
+                    return False
+        elif isinstance(item, list):
+            for child in item:
+                if isinstance(child, dict | list):
+                    stack.append((child, depth + 1))
+                elif isinstance(child, str) and not _plain(child):
+                    return False
+    return True
+
+
+def _refuse_first(value: Any, what: str, max_depth: int | None) -> None:
+    """Raise ``Invalid`` for the first thing ``_fine`` finds wrong, saying where it is."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 1)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, dict | list) and max_depth is not None and depth > max_depth:
+            raise Invalid(
+                f"Malformed {what}: nested too deeply (arrays and objects more than"
+                f" {max_depth} levels deep)"
+            )
         if isinstance(item, str):
             check_text(item, f"{what} at {where or '/'}")
         elif isinstance(item, dict):
@@ -122,6 +170,6 @@ def check_value(value: Any, what: str) -> None:
                 check_name(key, f"key {key[:40]}… of {what} at {where or '/'}")
                 if key in NAME_KEYS and isinstance(child, str):
                     check_name(child, f"{key} at {here}")
-                stack.append((child, here))
+                stack.append((child, here, depth + 1))
         elif isinstance(item, list):
-            stack.extend((child, f"{where}/{i}") for i, child in enumerate(item))
+            stack.extend((child, f"{where}/{i}", depth + 1) for i, child in enumerate(item))

@@ -5,9 +5,10 @@ entities, never loads a DTD, never touches the network and refuses huge trees; a
 with a DOCTYPE or an entity declaration is refused with 400 (no legitimate REST payload has
 one; GeoServer answers XXE attempts with 400 too), in whatever encoding it comes (UTF-8,
 UTF-16, UTF-32, with or without a byte-order mark): the check reads the parsed document, not
-the bytes. Before lxml runs, a linear pre-scan of the decoded text refuses an element with more
-than ``MAX_ATTRIBUTES`` attributes (the codecs' attribute lookups are linear in them); libxml2
-refuses nesting deeper than ``MAX_DEPTH``; a document longer than ``MAX_SIZE`` is refused with
+the bytes. Before lxml runs, a linear pre-scan of the decoded text refuses a document of more
+than ``MAX_ELEMENTS`` elements and an element with more than ``MAX_ATTRIBUTES`` attributes
+(the codecs' attribute lookups are linear in them); libxml2 refuses nesting deeper than
+``MAX_DEPTH``; a document longer than ``MAX_SIZE`` is refused with
 413 (the request body cap, ``Emulator(max_body=…)``, usually applies first).
 """
 
@@ -56,18 +57,32 @@ MAX_ATTRIBUTES = 256
 """the most attributes one element may carry"""
 MAX_DEPTH = 256
 """the deepest nesting of elements accepted (libxml2's own limit without ``huge_tree``)"""
+MAX_ELEMENTS = 100_000
+"""the most elements one XML document may hold, counted on its text before it is parsed (as
+its ``<`` that open neither an end tag, a comment, a CDATA section nor a processing
+instruction; and no more than four times as many ``<`` in all): parsing and reading that many
+takes a few hundredths of a second, which every other client of the live server waits; 400
+beyond"""
+TOOL_ELEMENTS = 10 * MAX_ELEMENTS
+"""the bound for documents the command-line tools read (a live server's answers, cassettes),
+which no client of a running emulator sends"""
 MAX_SIZE = 64 * 1024 * 1024
 """the longest XML document parsed, in bytes (413 beyond); the request body cap applies first"""
 
 
 def parse(
-    body: bytes | str, what: str = "XML", names: bool = True, remove_blank_text: bool = False
+    body: bytes | str,
+    what: str = "XML",
+    names: bool = True,
+    remove_blank_text: bool = False,
+    max_elements: int = MAX_ELEMENTS,
 ) -> Element:
     """Parse a request body, or raise ``Invalid`` with a readable message.
 
     ``names``: hold the text of elements named as in ``text.NAME_KEYS`` to
     ``text.NAME_LIMIT`` (REST bodies; an OGC request's features carry data, not names).
     ``remove_blank_text``: drop whitespace-only text between elements (lxml's option).
+    ``max_elements``: refuse a document with more elements (``MAX_ELEMENTS`` by default).
     """
     if isinstance(body, str):
         body = body.encode("utf-8")
@@ -76,10 +91,13 @@ def parse(
     if not body.strip():
         raise Invalid(f"Empty {what} body")
     declined = f"{what} documents with a DOCTYPE or entity declarations are not accepted"
-    upper = body.upper()
-    if b"<!DOCTYPE" in upper or b"<!ENTITY" in upper:  # the common case, before parsing
-        raise Invalid(declined)
-    _prescan(_decoded(body, what), what)
+    if b"<!" in body:  # the common case, before parsing (no declaration without ``<!``)
+        upper = body.upper()
+        if b"<!DOCTYPE" in upper or b"<!ENTITY" in upper:
+            raise Invalid(declined)
+    text = _decoded(body, what)
+    _count_elements(text, what, max_elements)
+    _prescan(text, what)
     etree = _etree()
     try:
         root = etree.fromstring(body, parser=_parser(remove_blank_text))
@@ -97,16 +115,15 @@ def parse(
 
 def _check_names(root: Element, what: str) -> None:
     """Hold the text of each element, and the value of each attribute, named as in
-    ``text.NAME_KEYS`` to ``text.NAME_LIMIT``."""
-    keys = wtext.NAME_KEYS
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
-        if el.text and len(el.text) > wtext.NAME_LIMIT and local(el.tag) in keys:
+    ``text.NAME_KEYS`` to ``text.NAME_LIMIT``. The candidates (a text or value longer than
+    the limit) are found by libxml2's XPath, not by a walk of every element in Python."""
+    keys, limit = wtext.NAME_KEYS, wtext.NAME_LIMIT
+    for el in root.xpath(f"descendant-or-self::*[string-length(text()) > {limit}]"):
+        if el.text and len(el.text) > limit and local(el.tag) in keys:
             wtext.check_name(el.text.strip(), f"<{local(el.tag)}> of the {what}")
-        for attr, value in el.attrib.items():
-            if len(value) > wtext.NAME_LIMIT and local(attr) in keys:
-                wtext.check_name(value, f"attribute {local(attr)} of the {what}")
+    for value in root.xpath(f"descendant-or-self::*/@*[string-length(.) > {limit}]"):
+        if local(value.attrname) in keys:
+            wtext.check_name(str(value), f"attribute {local(value.attrname)} of the {what}")
 
 
 _BOMS = (
@@ -159,9 +176,33 @@ def _prescan(text: str | bytes, what: str) -> None:
             )
 
 
+def _count_elements(text: str | bytes, what: str, limit: int) -> None:
+    """Refuse a document with more than ``limit`` start tags (``<`` not opening an end tag,
+    a comment, a CDATA section, a declaration or a processing instruction; a ``<`` inside a
+    comment or a CDATA section counts too: an upper bound), or more than ``4 × limit`` ``<``
+    in all, before lxml builds a node for each: a few passes of ``count`` over the text,
+    milliseconds for the largest body."""
+    lt, end, bang, query = ("<", "</", "<!", "<?") if isinstance(text, str) else _MARKS
+    count = text.count(lt)  # type: ignore[arg-type]
+    if limit < count <= 4 * limit:  # the slower counts of two characters take the others off
+        count -= text.count(end) + text.count(bang) + text.count(query)  # type: ignore[arg-type]
+    if count > limit:  # (past four times the limit, end tags and comments cannot explain it)
+        raise Invalid(
+            f"The {what} is too large: it holds more than {limit} elements; at most {limit}"
+            " are accepted in one document"
+        )
+
+
+_MARKS = (b"<", b"</", b"<!", b"<?")
+
+
 def local(tag: object) -> str:
-    """The local part of an element tag (namespace dropped)."""
-    return _etree().QName(tag).localname if isinstance(tag, str) else ""
+    """The local part of an element tag (namespace dropped): ``{ns}name`` is ``name``, as
+    lxml's ``QName(tag).localname`` has it (read from the string: the codecs call this for
+    every element they read)."""
+    if not isinstance(tag, str):
+        return ""
+    return tag.rpartition("}")[2] if tag.startswith("{") else tag
 
 
 def child(el: Element, name: str) -> Element | None:

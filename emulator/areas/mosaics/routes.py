@@ -99,7 +99,11 @@ async def upload(request: Request, method: str) -> Response:
         made = service.put_external(ctx, ws, store, await _text(request), configured, name)
     else:
         data = await _archive(request, ctx, method)
-        made = service.upload(ctx, ws, store, data, configured, name)
+        folder = service.workspace_of(ctx, ws)
+        staged = await context.off_loop(
+            service.stage_upload, ctx.files, folder, store, data, ctx.max_total, ctx.now
+        )
+        made = service.finish_upload(ctx, ws, store, staged, configured, name)
     status = context.emulator(request).decisions.mosaic_upload_status
     if not configured:
         return Response(status_code=status)

@@ -128,28 +128,61 @@ def coverage_index(ctx: Context, ws: str, name: str, coverage: str) -> tuple[Mos
 # -- uploads and harvests -------------------------------------------------------------------
 
 
+@record
+class Staged:
+    """A mosaic upload unpacked and its granules read, before anything changes."""
+
+    root: FileRef
+    overlay: dict[str, bytes]
+    """the archive's files by data-directory key"""
+    mosaic: Mosaic
+
+
 def upload(
     ctx: Context, ws: str, name: str, data: bytes, configured: bool, coverage_name: str | None
 ) -> CoverageStore:
     """``PUT file.imagemosaic``: the ZIP becomes the store's folder and index."""
-    cat = ctx.state.catalog
-    workspace = cat.workspace(ws)
+    folder = workspace_of(ctx, ws)
+    staged = stage_upload(ctx.files, folder, name, data, ctx.max_total, ctx.now)
+    return finish_upload(ctx, ws, name, staged, configured, coverage_name)
+
+
+def workspace_of(ctx: Context, ws: str) -> str:
+    """The workspace's name as the catalog has it (its data folder's), or 404."""
+    workspace = ctx.state.catalog.workspace(ws)
     if workspace is None:
         raise NotFound(f"No such workspace : {ws}")
-    root = FileRef(DATADIR, f"data/{workspace.name}/{name}")
-    overlay = {root.child(p).key: body for p, body in archive.unzip(data, ctx.max_total).items()}
-    mosaic = harvest.open_folder(ctx.files, root, overlay)
+    return workspace.name
+
+
+def stage_upload(
+    files: Files, ws: str, name: str, data: bytes, max_total: int, now: datetime
+) -> Staged:
+    """Unpack the ZIP into ``data/<ws>/<name>`` and read its indexer and granules, changing
+    nothing (``files`` is only read): the slow part of a mosaic upload, which may run off
+    the event loop."""
+    root = FileRef(DATADIR, f"data/{ws}/{name}")
+    overlay = {root.child(p).key: body for p, body in archive.unzip(data, max_total).items()}
+    mosaic = harvest.open_folder(files, root, overlay)
     listing = [FileRef(DATADIR, k.partition(":")[2]) for k in overlay]
-    refs = harvest.candidates(ctx.files, root, mosaic.indexer, listing)
+    refs = harvest.candidates(files, root, mosaic.indexer, listing)
     if not refs and mosaic.indexer.source is None:
         raise Invalid("Could not find appropriate imagemosaic file in archive")
-    mosaic.add(harvest.read_granules(mosaic, refs, ctx.files, ctx.now, overlay))
-    ctx.files.delete(root)
-    _write(ctx, overlay)
-    store = configure.ensure_store(cat, ws, name, root.url, ctx.when)
-    ctx.state.mosaics.put(mosaic)
+    mosaic.add(harvest.read_granules(mosaic, refs, files, now, overlay))
+    return Staged(root, overlay, mosaic)
+
+
+def finish_upload(
+    ctx: Context, ws: str, name: str, staged: Staged, configured: bool, coverage_name: str | None
+) -> CoverageStore:
+    """The rest of a mosaic upload, on the staged archive: files, store, index, coverage."""
+    cat = ctx.state.catalog
+    ctx.files.delete(staged.root)
+    _write(ctx, staged.overlay)
+    store = configure.ensure_store(cat, ws, name, staged.root.url, ctx.when)
+    ctx.state.mosaics.put(staged.mosaic)
     if configured:
-        _configure_new(ctx, mosaic, store, coverage_name)
+        _configure_new(ctx, staged.mosaic, store, coverage_name)
     return store
 
 

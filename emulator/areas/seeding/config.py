@@ -115,8 +115,19 @@ def _integer(value: str | None, what: str, minimum: int) -> None:
         raise Invalid(f"{what} must be at least {minimum}")
 
 
+QUOTA_FIELDS = (
+    "enabled", "cacheCleanUpFrequency", "cacheCleanUpUnits", "maxConcurrentCleanUps",
+    "globalExpirationPolicyName", "globalQuota", "layerQuotas", "quotaStore",
+)  # fmt: skip
+"""the fields of GWC's ``DiskQuotaConfig`` (XStream refuses any other)"""
+
+
 def check_quota(tree: Tree) -> None:
-    """``DiskQuotaConfig.validate``'s rules, before anything is stored."""
+    """``DiskQuotaConfig.validate``'s rules, before anything is stored; a field the class
+    does not have is refused, as XStream refuses it (nothing unknown is kept)."""
+    for tag, _ in tree:
+        if tag not in QUOTA_FIELDS:
+            raise Invalid(f"No such field org.geowebcache.diskquota.DiskQuotaConfig.{tag}")
     enabled = text(tree, "enabled")
     if enabled is not None and enabled.strip() not in ("true", "false"):
         raise Invalid(f"enabled must be true or false: {enabled}")

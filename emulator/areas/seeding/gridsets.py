@@ -26,6 +26,18 @@ WORLD3857: Box = (-20037508.34, -20037508.34, 20037508.34, 20037508.34)
 MERCATOR_ALIASES = {3857: (900913, 102113, 102100), 900913: (3857, 102113, 102100)}
 """the only SRS objects GWC registers with aliases"""
 
+MAX_LEVELS = 256
+"""the most levels (resolutions or scale denominators) a gridset may have; GWC sets none (a
+gridset of 2,500,000 levels took seconds to store and its XML never came back)"""
+TILE_SIZES = (16, 2048)
+"""the tile widths and heights a gridset may have: GeoServer's gridset editor's range (GWC's
+REST sets none)"""
+MAX_TILES_PER_SIDE = 2**32
+"""the most tiles a level may be wide or high: a level of 2^32 × 2^32 tiles of 256 pixels
+has a resolution of about a centimetre on the whole earth in web mercator (the finest
+built-in level is 2^30 wide); a finer one (resolutions [1.0, 1e-300]) only makes tile
+arithmetic overflow"""
+
 EARTH_RADIUS = 6378137.0
 MAX_MERCATOR_LATITUDE = 85.0511287798066
 
@@ -107,6 +119,7 @@ def create(
     values = list(resolutions if resolutions is not None else scales)  # type: ignore[arg-type]
     if not values:
         raise Invalid("A gridset needs at least one level")
+    _check_size(name, len(values), tile_width, tile_height)
     for i in range(1, len(values)):
         if values[i] >= values[i - 1]:
             what = "resolution" if resolutions is not None else "scale denominator"
@@ -126,6 +139,11 @@ def create(
         res.append(r)
         wide.append(_ceil_long((width - unit_w * 0.01) / unit_w))
         high.append(_ceil_long((height - unit_h * 0.01) / unit_h))
+        if max(wide[-1], high[-1]) > MAX_TILES_PER_SIDE:
+            raise Invalid(
+                f"GridSet {name}: level {len(res) - 1} would be {wide[-1]} × {high[-1]} tiles;"
+                f" at most {MAX_TILES_PER_SIDE} tiles wide or high are accepted"
+            )
     if scale_names and len(scale_names) != len(values):
         raise Invalid("The gridset must have one scale name per level")
     return GridSet(
@@ -139,6 +157,19 @@ def create(
 def _ceil_long(value: float) -> int:
     """``(long) Math.ceil(value)``: NaN is 0 and past the range it saturates, as in Java."""
     return double_to_long(math.ceil(value) if math.isfinite(value) else value)
+
+
+def _check_size(name: str, levels: int, tile_width: int, tile_height: int) -> None:
+    """Refuse a gridset of more than ``MAX_LEVELS`` levels, or tiles outside ``TILE_SIZES``,
+    before any level is computed."""
+    if levels > MAX_LEVELS:
+        raise Invalid(f"GridSet {name}: {levels} levels; at most {MAX_LEVELS} levels are accepted")
+    low, high = TILE_SIZES
+    if not (low <= tile_width <= high and low <= tile_height <= high):
+        raise Invalid(
+            f"GridSet {name}: tiles of {tile_width} × {tile_height} pixels; tile width and"
+            f" height must be between {low} and {high}"
+        )
 
 
 def create_by_levels(
@@ -160,6 +191,7 @@ def create_by_levels(
     short side, the extent grows to whole tiles, each level halves the resolution."""
     if levels < 1:
         raise Invalid("A gridset needs at least one level")
+    _check_size(name, levels, tile_width, tile_height)
     minx, miny, maxx, maxy = extent
     res_x = (maxx - minx) / tile_width
     res_y = (maxy - miny) / tile_height

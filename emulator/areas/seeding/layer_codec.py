@@ -23,7 +23,14 @@ from ...wire.geoserver.xmltext import escape_attribute
 from ...wire.geoserver.xstream import names_xml_pretty
 from .codec import java_decode
 from .java import hash_order
-from .model import GEOSERVER_LAYER, WMS_LAYER, GridSubsetOptions, SeedingStore, TileLayer
+from .model import (
+    GEOSERVER_LAYER,
+    MAX_METATILING,
+    WMS_LAYER,
+    GridSubsetOptions,
+    SeedingStore,
+    TileLayer,
+)
 
 _esc = escape_attribute
 """text escaped as XStream's pretty printer escapes it"""
@@ -457,6 +464,11 @@ def layer_from_element(root: wxml.Element) -> TileLayer:
             values = [_int(c, "metaWidthHeight") for c in _elements(el)]
             if len(values) != 2:
                 raise Invalid("metaWidthHeight must hold two integers")
+            if max(values) > MAX_METATILING:
+                raise Invalid(
+                    f"metaWidthHeight {values[0]} × {values[1]}: a metatile is at most"
+                    f" {MAX_METATILING} tiles wide and high"
+                )
             layer.metatiling = (values[0], values[1])
         elif tag in ("expireCache", "expireClients", "gutter"):
             setattr(layer, {"expireCache": "expire_cache", "expireClients": "expire_clients",

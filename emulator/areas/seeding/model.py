@@ -25,6 +25,9 @@ THREAD_NAME = "http-nio-8080-exec-1"
 
 DEFAULT_RATE = 10.0
 """metatiles per second per task, unless a scenario says otherwise"""
+MAX_METATILING = 20
+"""the most tiles a metatile may be wide or high: the choices GeoServer's caching options
+offer (1 to 20; GWC's REST sets no bound)"""
 DEFAULT_POOL_SIZE = 16
 """GeoServer's seeder core pool size: tasks running at once"""
 DEFAULT_TRUNCATE_SECONDS = 1.0

@@ -3,7 +3,7 @@
 Order of checks, as GWC makes them once the body parsed: the layer (500 unknown), the zoom
 range, the format (an unknown one is accepted; its tasks fail), the gridset (from
 ``gridSetId``, else the one subset whose SRS matches ``srs``, 400 when several do, else
-the layer's first), then the tasks (``threadCount``).
+the layer's first), then the tasks (``threadCount``, at most ``MAX_THREAD_COUNT``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ from .model import SeedingStore, SeedWork, TileLayer
 from .tiles import RangeError, metatile_count, subset_coverages, tile_count, tile_range
 
 TYPES = ("SEED", "RESEED", "TRUNCATE")
+MAX_THREAD_COUNT = 128
+"""the most tasks one request may ask for: GWC's seeding form offers 1 to 128 (its REST takes
+any number and makes one task per thread, an array of 2,147,483,647 tasks included); 400
+beyond, before any task is made"""
 
 _IMAGE = {
     "png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "tiff": "image/tiff",
@@ -125,6 +129,11 @@ def resolve(store: SeedingStore, layer_name: str, req: SeedRequest) -> Resolved:
     tr = tile_range(gridset, coverage, req.bounds, req.zoom_start, req.zoom_stop, meta)
     if req.thread_count is None:
         raise Invalid("The seed request has no threadCount")
+    if req.thread_count > MAX_THREAD_COUNT:
+        raise Invalid(
+            f"threadCount {req.thread_count} is too large: at most {MAX_THREAD_COUNT} tasks"
+            " per request (the choices GeoWebCache's seeding form offers)"
+        )
     if req.task_type() not in TYPES:
         raise Invalid(f"Unknown request type {req.task_type()}")
     crash: str | None = None

@@ -34,6 +34,7 @@ from .config import BLOB_STORE_TYPES, BlobStore, Tree, check_blob_store, check_q
 from .gridsets import DEFAULT_GRIDSETS, Box, GridSet, create, create_by_levels
 from .model import (
     GEOSERVER_LAYER,
+    MAX_METATILING,
     WMS_LAYER,
     FailureRule,
     GridSubsetOptions,
@@ -192,9 +193,11 @@ def _tile_layer(store: SeedingStore, t: Section) -> None:
     if t.has("metatiling"):
         m = t.list("metatiling")
         if len(m) != 2 or not all(
-            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in m
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_METATILING for x in m
         ):
-            raise ScenarioError(f"{t.where}.metatiling: expected two non-negative integers")
+            raise ScenarioError(
+                f"{t.where}.metatiling: expected two integers from 0 to {MAX_METATILING}"
+            )
         layer.metatiling = (m[0], m[1])
     layer.gutter = t.int("gutter", layer.gutter)
     layer.expire_cache = t.int("expireCache", layer.expire_cache)

@@ -62,8 +62,10 @@ def _capped(task: SeedTask, group: SeedGroup, t: int) -> int:
 
 
 def _running_members(store: SeedingStore, group: SeedGroup) -> list[SeedTask]:
-    tasks = (store.tasks[i] for i in group.members)
-    return [t for t in tasks if t.start is not None and not t.finished]
+    """The group's members holding a pool thread: found among the running tasks (at most
+    the pool's size), not among all the members (pending ones wait in the queue)."""
+    tasks = (store.tasks[i] for i in store.running)
+    return [t for t in tasks if t.group == group.id and t.start is not None and not t.finished]
 
 
 def _exhaustion(store: SeedingStore, group: SeedGroup, members: list[SeedTask]) -> int | None:

@@ -19,20 +19,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import Invalid, NotFound, ServerError
+from ...core.record import record
 from ...crs.envelope import to_lonlat
 from ..catalog.entities import BBox, Coverage, CoverageDimension, CoverageStore
 from ..catalog.model import Catalog
 from ..mosaics.configure import INTERPOLATIONS, SUPPORTED_FORMATS
 from ..mosaics.sources import DATADIR, FileRef, locate
 from . import rasters
-from .context import Context, Request
-from .readers import Unreadable
+from .context import Context, Request, Sources
+from .readers import OverBudget, Unreadable
 from .staging import Placed, place
 
 if TYPE_CHECKING:
     from ...core.state import State
 
-Reader = Callable[[str, bytes, rasters.Sidecar], rasters.Raster]
+Reader = Callable[[str, bytes, rasters.Sidecar, int], rasters.Raster]
 FORMATS: dict[str, tuple[str, Reader, tuple[str, ...]]] = {
     "geotiff": ("GeoTIFF", rasters.read_geotiff, ("tif", "tiff")),
     "worldimage": (
@@ -55,19 +56,38 @@ PARAMETERS = {
 EXECUTABLES = (b"\x7fELF", b"MZ", b"\xfe\xed\xfa", b"\xcf\xfa\xed\xfe", b"#!")
 
 
+@record
+class Staged:
+    """A coverage upload read and checked, before anything changes."""
+
+    placed: Placed
+    raster: rasters.Raster
+
+
 def upload(ctx: Context, req: Request) -> CoverageStore | None:
     """Carry out the upload; the store to answer with (None with ``configure=none``)."""
+    fmt, ws = begin(ctx, req)
+    return finish(ctx, req, fmt, ws, stage(ctx.sources(), req, fmt, ws))
+
+
+def begin(ctx: Context, req: Request) -> tuple[str, str]:
+    """The checks made before the file is read: the format (lower case) and the workspace
+    (its name)."""
     fmt = req.format.lower()
     if fmt not in FORMATS:
         raise Invalid(f"Uploads of {req.format} coverages are not emulated")
-    type_name, reader, exts = FORMATS[fmt]
-    cat = ctx.state.catalog
-    workspace = cat.workspace(req.workspace)
+    workspace = ctx.state.catalog.workspace(req.workspace)
     if workspace is None:
         raise NotFound(f"No such workspace : {req.workspace}")
-    ws = workspace.name
+    return fmt, workspace.name
+
+
+def stage(src: Sources, req: Request, fmt: str, ws: str) -> Staged:
+    """Place the file (unpacking a ZIP) and read its raster header, within the budgets,
+    changing nothing: the slow part of an upload, which may run off the event loop."""
+    _, reader, exts = FORMATS[fmt]
     placed = place(
-        ctx.state.datadir,
+        src.datadir,
         req.method,
         req.body,
         ws=ws,
@@ -75,14 +95,21 @@ def upload(ctx: Context, req: Request) -> CoverageStore | None:
         fmt=fmt,
         is_zip=req.is_zip,
         filename=req.filename,
-        max_total=ctx.max_total,
-        remote=ctx.state.features.remote.get,
-        url_allowed=ctx.url_allowed,
-        host=ctx.host,
+        max_total=src.max_total,
+        remote=src.remote,
+        url_allowed=src.url_allowed,
+        host=src.host,
     )
     _check_executables(placed)
     _choose_primary(placed, fmt, exts)
-    raster = _read(ctx, placed, reader)
+    return Staged(placed, _read(src, placed, reader))
+
+
+def finish(ctx: Context, req: Request, fmt: str, ws: str, staged: Staged) -> CoverageStore | None:
+    """The rest of the upload, on the staged file: the store and the coverage."""
+    type_name = FORMATS[fmt][0]
+    cat = ctx.state.catalog
+    placed, raster = staged.placed, staged.raster
     native = posixpath.basename(placed.primary).rsplit(".", 1)[0]
     name = req.coverage_name or native
     current = cat.coverage_store(ws, req.store)
@@ -133,18 +160,20 @@ def _choose_primary(placed: Placed, fmt: str, exts: tuple[str, ...]) -> None:
     placed.primary = f"{placed.folder}/{found[0]}"
 
 
-def _read(ctx: Context, placed: Placed, reader: Reader) -> rasters.Raster:
+def _read(src: Sources, placed: Placed, reader: Reader) -> rasters.Raster:
     folder = posixpath.dirname(placed.primary)
-    files = placed.files(ctx.state.datadir, folder)
+    files = placed.files(src.datadir, folder)
     name = posixpath.basename(placed.primary)
 
     def sidecar(other: str) -> bytes | None:
         return files.get(other) or files.get(other.lower()) or files.get(other.upper())
 
     try:
-        return reader(name, files.get(name, b""), sidecar)
+        return reader(name, files.get(name, b""), sidecar, src.raster_budget)
+    except OverBudget as exc:
+        raise Invalid(str(exc)) from None
     except Unreadable as exc:
-        raise Invalid(str(exc), status=ctx.decisions.upload_unreadable_status) from None
+        raise Invalid(str(exc), status=src.decisions.upload_unreadable_status) from None
 
 
 def _url(method: str, placed: Placed, ws: str, store: str) -> str:

@@ -20,12 +20,13 @@ from __future__ import annotations
 import copy
 
 from ...core.errors import Invalid, NotFound, ServerError
+from ...core.record import record
 from ...features.model import Feature, FeatureTable
 from ..catalog.entities import DataStore
 from ..catalog.model import Catalog
 from . import build, vectors
-from .context import Context, Request
-from .readers import TypeRead, Unreadable
+from .context import Context, Request, Sources
+from .readers import OverBudget, TypeRead, Unreadable
 from .staging import Placed, absolute, place, read_source
 
 
@@ -41,21 +42,41 @@ def check_format(fmt: str) -> str:
     raise Invalid(f"Unsupported format: {fmt}")
 
 
+@record
+class Staged:
+    """An upload read and checked, before anything changes: where its files go and the
+    feature types they hold."""
+
+    placed: Placed
+    types: list[TypeRead]
+
+
 def upload(ctx: Context, req: Request) -> int:
     """Carry out the upload; the status GeoServer answers (201 or 202)."""
     fmt = check_format(req.format)
     if fmt == "appschema":
         return _appschema(ctx, req)
-    cat = ctx.state.catalog
-    workspace = cat.workspace(req.workspace)
+    ws = begin(ctx, req, fmt)
+    return finish(ctx, req, fmt, ws, stage(ctx.sources(), req, fmt, ws))
+
+
+def begin(ctx: Context, req: Request, fmt: str) -> str:
+    """The checks that need the catalog, before the files are read: the workspace (its
+    name) and the ``target``."""
+    workspace = ctx.state.catalog.workspace(req.workspace)
     if workspace is None:
         raise NotFound(f"No such workspace: {req.workspace}")
-    ws = workspace.name
     target = (req.target or fmt).lower()
     if target not in vectors.TARGETS:
         raise Invalid(f"Unsupported format: {req.target}")
+    return workspace.name
+
+
+def stage(src: Sources, req: Request, fmt: str, ws: str) -> Staged:
+    """Place the files (unpacking a ZIP) and read every feature type, changing nothing: the
+    slow part of an upload, which may run off the event loop (``Sources``)."""
     placed = place(
-        ctx.state.datadir,
+        src.datadir,
         req.method,
         req.body,
         ws=ws,
@@ -63,17 +84,27 @@ def upload(ctx: Context, req: Request) -> int:
         fmt=fmt,
         is_zip=req.is_zip,
         filename=req.filename,
-        max_total=ctx.max_total,
-        remote=ctx.state.features.remote.get,
-        url_allowed=ctx.url_allowed,
-        host=ctx.host,
+        max_total=src.max_total,
+        remote=src.remote,
+        url_allowed=src.url_allowed,
+        host=src.host,
     )
     vectors.choose_primary(placed, fmt)
     vectors.check_extension(placed, fmt)
     try:
-        types = vectors.read_types(ctx.state.datadir, placed, fmt, req.charset)
+        types = vectors.read_types(src.datadir, placed, fmt, req.charset)
+    except OverBudget as exc:
+        raise Invalid(str(exc)) from None
     except Unreadable as exc:
-        raise Invalid(str(exc), status=ctx.decisions.upload_unreadable_status) from None
+        raise Invalid(str(exc), status=src.decisions.upload_unreadable_status) from None
+    return Staged(placed, types)
+
+
+def finish(ctx: Context, req: Request, fmt: str, ws: str, staged: Staged) -> int:
+    """The rest of the upload, on the staged files: the store, the features, the types."""
+    cat = ctx.state.catalog
+    placed, types = staged.placed, staged.types
+    target = (req.target or fmt).lower()
     current = cat.data_store(ws, req.store)
     if current is None and cat.store(ws, req.store) is not None:
         raise ServerError(f"Store '{req.store}' already exists in workspace '{ws}'")

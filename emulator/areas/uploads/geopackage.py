@@ -19,7 +19,7 @@ from typing import Any
 
 from ...features.model import Attribute, Feature, FeatureTable
 from .crs import NO_CRS, srs_of_wkt
-from .readers import MAX_FEATURES, TypeRead, Unreadable
+from .readers import MAX_FEATURES, OverBudget, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."
 MAGIC = b"SQLite format 3\x00"
@@ -89,9 +89,24 @@ def read_all(data: bytes, label: str) -> list[TypeRead]:
     """Every feature table of the GeoPackage ``data`` (``label`` names it in messages)."""
     with closing(_open(data, label)) as conn:
         try:
-            return [_read(conn, label, name) for name in _features(conn, label)]
+            names = _features(conn, label)
+            total = sum(_count(conn, n) for n in names)
+            if total > MAX_FEATURES:
+                raise OverBudget(
+                    f"GeoPackage {label} holds {total} features; at most {MAX_FEATURES} are"
+                    " accepted in one upload"
+                )
+            return [_read(conn, label, name) for name in names]
         except sqlite3.DatabaseError as exc:
             raise Unreadable(f"GeoPackage {label} cannot be read: {exc}") from None
+
+
+def _count(conn: sqlite3.Connection, table: str) -> int:
+    """The rows of ``table``, 0 when it is missing (``_read`` then says so)."""
+    try:
+        return int(conn.execute(f"SELECT count(*) FROM {_quote(table)}").fetchone()[0])
+    except sqlite3.DatabaseError:
+        return 0
 
 
 def _quote(name: str) -> str:
@@ -121,7 +136,9 @@ def _read(conn: sqlite3.Connection, label: str, table: str) -> TypeRead:
             attributes.append(_column(str(cname), str(ctype or ""), bool(notnull)))
     count = conn.execute(f"SELECT count(*) FROM {_quote(table)}").fetchone()[0]
     if count > MAX_FEATURES:
-        raise Unreadable(f"GeoPackage {label}: table {table} holds too many features")
+        raise OverBudget(
+            f"GeoPackage {label}: table {table} holds more than {MAX_FEATURES} features"
+        )
     names = [a.name for a in attributes]
     select = ", ".join(_quote(c) for c in ([pk] if pk else []) + names) or "1"
     order = f" ORDER BY {_quote(pk)}" if pk else " ORDER BY rowid"

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...features.model import Attribute, Feature, FeatureTable
 from .crs import NO_CRS
-from .readers import MAX_FEATURES, TypeRead, Unreadable
+from .readers import MAX_FEATURES, OverBudget, TypeRead, Unreadable
 
 JTS = "org.locationtech.jts.geom."
 GEOMETRIES = (
@@ -57,7 +57,11 @@ def type_names(files: dict[str, bytes], folder: str = "") -> list[str]:
     return sorted(out)
 
 
-def read(files: dict[str, bytes], name: str, folder: str = "") -> TypeRead:
+def read(
+    files: dict[str, bytes], name: str, folder: str = "", limit: int = MAX_FEATURES
+) -> TypeRead:
+    """Read the property file ``name``; more than ``limit`` features is refused as they are
+    read."""
     path = f"{folder}/{name}.properties" if folder else f"{name}.properties"
     data = files.get(path)
     if data is None:
@@ -74,8 +78,11 @@ def read(files: dict[str, bytes], name: str, folder: str = "") -> TypeRead:
     attributes, geometry, srs = _schema(name, lines[0][2:])
     features = []
     for number, line in enumerate(lines[1:], start=2):
-        if len(features) >= MAX_FEATURES:
-            raise Unreadable(f"Property file {name}.properties holds too many features")
+        if len(features) >= limit:
+            raise OverBudget(
+                f"Property file {name}.properties holds more than {limit} features"
+                f" (at most {MAX_FEATURES} in one upload)"
+            )
         fid, sep, rest = line.partition("=")
         if not sep or not fid.strip():
             raise Unreadable(f"Property file {name}.properties: line {number} has no feature id")

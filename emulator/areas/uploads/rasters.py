@@ -13,6 +13,12 @@ tiles inside the file), so a truncated file is refused by name.
   ``.prj``.
 - ArcGrid: the ASCII header (``ncols``, ``nrows``, ``xllcorner``/``xllcenter``, …,
   ``cellsize``, ``NODATA_value``); 32-bit float cells; an optional ``.prj``.
+
+Budgets, checked on the header before anything else is read: the samples a file declares
+(width × height × bands × bytes per sample) at most ``budget`` bytes (WCS ``maxInputMemory``
+where set, else ``DEFAULT_INPUT_MEMORY``); a TIFF's strips or tiles must hold the pixels it
+declares (all of them uncompressed, at least ``1 / MAX_COMPRESSION`` of them compressed); an
+ArcGrid's cells are counted in chunks of the bytes, never split into a list.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from ...core.record import field, record
 from ...crs.envelope import Envelope
 from ..mosaics import granules
 from .crs import srs_of_prj
-from .readers import Unreadable
+from .readers import DEFAULT_INPUT_MEMORY, OverBudget, Unreadable
 
 SAMPLE_TYPES = {
     (1, 1): "UNSIGNED_1BIT", (1, 2): "UNSIGNED_2BITS", (1, 4): "UNSIGNED_4BITS",
@@ -42,6 +48,11 @@ RANGES = {
     "UNSIGNED_32BITS": (0.0, 4294967295.0), "SIGNED_32BITS": (-2147483648.0, 2147483647.0),
 }  # fmt: skip
 GDAL_NODATA = 42113
+MAX_COMPRESSION = 10_000
+"""the most pixel bytes one byte of compressed TIFF data may stand for (deflate's own limit
+is about 1,000; fax and LZW codes of blank images go further)"""
+CHUNK = 1 << 20
+"""bytes of an ArcGrid's text counted at a time"""
 
 
 @record
@@ -80,12 +91,14 @@ class Raster:
 Sidecar = granules.Sidecar
 
 
-def read_geotiff(name: str, data: bytes, sidecar: Sidecar) -> Raster:
+def read_geotiff(
+    name: str, data: bytes, sidecar: Sidecar, budget: int = DEFAULT_INPUT_MEMORY
+) -> Raster:
     tags = _tiff_tags(name, data)
     width, height = int(tags.get(256, 0)), int(tags.get(257, 0))
     if width <= 0 or height <= 0:
         raise Unreadable(f"{name} has no pixels")
-    _check_tiff_data(name, data, tags)
+    _check_tiff_data(name, data, tags, budget)
     georef = granules._geotiff(SimpleNamespace(tag_v2=tags), width, height)  # type: ignore[arg-type]
     if georef is None:
         try:
@@ -107,12 +120,16 @@ def read_geotiff(name: str, data: bytes, sidecar: Sidecar) -> Raster:
     return Raster(width, height, envelope, srs, wkt, [Band(n, kind, nodata) for n in names])
 
 
-def read_world_image(name: str, data: bytes, sidecar: Sidecar) -> Raster:
+def read_world_image(
+    name: str, data: bytes, sidecar: Sidecar, budget: int = DEFAULT_INPUT_MEMORY
+) -> Raster:
     ext = granules.extension(name)
     if ext in ("tif", "tiff"):
         tags = _tiff_tags(name, data)
         width, height = int(tags.get(256, 0)), int(tags.get(257, 0))
-        _check_tiff_data(name, data, tags)
+        if width <= 0 or height <= 0:
+            raise Unreadable(f"{name} has no pixels")
+        _check_tiff_data(name, data, tags, budget)
         samples, bits, fmt = int(tags.get(277, 1) or 1), _first(tags.get(258), 8), 1
         photometric = int(tags.get(262, 1) or 1)
         kind = SAMPLE_TYPES.get((_first(tags.get(339), fmt), bits), "UNSIGNED_8BITS")
@@ -128,8 +145,9 @@ def read_world_image(name: str, data: bytes, sidecar: Sidecar) -> Raster:
             "UNSIGNED_8BITS",
             list(info.bands),
         )
-    if width <= 0 or height <= 0:
-        raise Unreadable(f"{name} has no pixels")
+        if width <= 0 or height <= 0:
+            raise Unreadable(f"{name} has no pixels")
+        check_budget(name, width * height * len(band_names), budget)
     try:
         envelope, srs = granules._world_file(name, ext, width, height, sidecar)
     except granules.Unreadable as exc:
@@ -140,24 +158,18 @@ def read_world_image(name: str, data: bytes, sidecar: Sidecar) -> Raster:
     return Raster(width, height, envelope, srs, wkt, [Band(n, kind) for n in band_names])
 
 
-_HEADER = re.compile(r"^\s*([A-Za-z_]+)\s+([-+0-9.eE]+)\s*$")
+_HEADER = re.compile(rb"^\s*([A-Za-z_]+)\s+([-+0-9.eE]+)\s*$")
+_LINE = re.compile(rb"([^\r\n]*)(?:\r\n|\r|\n|$)")
+_MARKED = bytes(32 if chr(c) in " \t\n\v\f\r" else 120 for c in range(256))
+"""a translation table: white space to a space, any other byte to ``x``"""
 
 
-def read_arcgrid(name: str, data: bytes, sidecar: Sidecar) -> Raster:
-    try:
-        text = data.decode("ascii")
-    except UnicodeDecodeError:
-        raise Unreadable(f"{name} is not an ArcGrid ASCII file (it is not text)") from None
-    lines = text.splitlines()
-    header: dict[str, float] = {}
-    body_at = 0
-    for i, line in enumerate(lines[:10]):
-        match = _HEADER.match(line)
-        if not match:
-            body_at = i
-            break
-        header[match.group(1).lower()] = float(match.group(2))
-        body_at = i + 1
+def read_arcgrid(
+    name: str, data: bytes, sidecar: Sidecar, budget: int = DEFAULT_INPUT_MEMORY
+) -> Raster:
+    if not data.isascii():
+        raise Unreadable(f"{name} is not an ArcGrid ASCII file (it is not text)")
+    header, body_at = _arcgrid_header(data)
     for key in ("ncols", "nrows", "cellsize"):
         if key not in header and not (key == "cellsize" and "dx" in header):
             raise Unreadable(f"{name} is not an ArcGrid ASCII file (no {key} in its header)")
@@ -172,7 +184,8 @@ def read_arcgrid(name: str, data: bytes, sidecar: Sidecar) -> Raster:
         minx, miny = header["xllcenter"] - dx / 2, header["yllcenter"] - dy / 2
     else:
         raise Unreadable(f"{name} has no lower-left corner (xllcorner/yllcorner) in its header")
-    cells = sum(len(line.split()) for line in lines[body_at:])
+    check_budget(name, ncols * nrows * 4, budget)
+    cells = count_tokens(data, body_at, ncols * nrows)
     if cells < ncols * nrows:
         raise Unreadable(
             f"{name} is truncated: its header declares {ncols * nrows} cells, {cells} are present"
@@ -181,6 +194,46 @@ def read_arcgrid(name: str, data: bytes, sidecar: Sidecar) -> Raster:
     srs, wkt = srs_of_prj(sidecar(name.rsplit(".", 1)[0] + ".prj"))
     nodata = header.get("nodata_value")
     return Raster(ncols, nrows, envelope, srs, wkt, [Band("GRAY_INDEX", "REAL_32BITS", nodata)])
+
+
+def _arcgrid_header(data: bytes) -> tuple[dict[str, float], int]:
+    """The header's keys and values (at most its first ten lines), and where the cells
+    start."""
+    header: dict[str, float] = {}
+    at = 0
+    for _ in range(10):
+        line = _LINE.match(data, at)
+        assert line is not None  # it matches anywhere, if only the empty string
+        match = _HEADER.match(line.group(1))
+        if not match:
+            break
+        header[match.group(1).decode().lower()] = float(match.group(2))
+        at = line.end()
+    return header, at
+
+
+def count_tokens(data: bytes, start: int, enough: int) -> int:
+    """The whitespace-separated tokens of ``data`` from ``start``, counted ``CHUNK`` bytes at
+    a time (each chunk's white space made spaces and the rest ``x``: a token starts at each
+    ``" x"``; no token is made), stopping once there are ``enough``."""
+    count, spaced = 0, True  # whether the byte before the chunk was white space
+    for at in range(start, len(data), CHUNK):
+        chunk = data[at : at + CHUNK].translate(_MARKED)
+        count += chunk.count(b" x") + (spaced and chunk.startswith(b"x"))
+        spaced = chunk.endswith(b" ")
+        if count >= enough:
+            break
+    return count
+
+
+def check_budget(name: str, size: int, budget: int) -> None:
+    """Refuse a raster whose samples (``size`` bytes as its header declares them) are
+    more than ``budget`` bytes, before they are read."""
+    if size > budget:
+        raise OverBudget(
+            f"{name} declares {size} bytes of samples; the upload budget is {budget} bytes"
+            " (WCS maxInputMemory, else the emulator's default)"
+        )
 
 
 def _tiff_tags(name: str, data: bytes) -> Any:
@@ -207,8 +260,11 @@ def _tiff_tags(name: str, data: bytes) -> Any:
     return tags
 
 
-def _check_tiff_data(name: str, data: bytes, tags: dict[int, Any]) -> None:
-    """Every strip or tile the directory declares lies inside the file."""
+def _check_tiff_data(name: str, data: bytes, tags: dict[int, Any], budget: int) -> None:
+    """Every strip or tile the directory declares lies inside the file, the samples the
+    header declares are within ``budget``, and the strips or tiles are large enough to hold
+    them (all of their bytes uncompressed, ``1 / MAX_COMPRESSION`` compressed): a header may
+    not declare more pixels than its data can hold."""
     offsets = tags.get(273) or tags.get(324) or ()
     counts = tags.get(279) or tags.get(325) or ()
     offsets = offsets if isinstance(offsets, tuple) else (offsets,)
@@ -220,6 +276,29 @@ def _check_tiff_data(name: str, data: bytes, tags: dict[int, Any]) -> None:
         raise Unreadable(
             f"{name} is truncated: its image data ends at byte {end}, the file at {len(data)}"
         )
+    declared = _declared_bytes(tags)
+    check_budget(name, declared, budget)
+    present = sum(int(c) for c in counts)
+    compressed = _first(tags.get(259), 1) != 1
+    if present * (MAX_COMPRESSION if compressed else 1) < declared:
+        what = "compressed " if compressed else ""
+        raise Unreadable(
+            f"{name} declares {tags.get(256)} × {tags.get(257)} pixels ({declared} bytes of"
+            f" samples) but holds {present} bytes of {what}image data"
+        )
+
+
+def _declared_bytes(tags: dict[int, Any]) -> int:
+    """The bytes of samples a TIFF header declares (its strips or tiles, padded as TIFF
+    pads them: whole bytes per row, whole tiles)."""
+    width, height = int(tags.get(256, 0)), int(tags.get(257, 0))
+    samples = int(tags.get(277, 1) or 1)
+    bits = _first(tags.get(258), 8)
+    if 322 in tags and 323 in tags:
+        tile_w, tile_h = max(int(tags[322]), 1), max(int(tags[323]), 1)
+        tiles = -(-width // tile_w) * -(-height // tile_h)
+        return tiles * tile_h * -(-(tile_w * samples * bits) // 8)
+    return height * -(-(width * samples * bits) // 8)
 
 
 def _band_names(photometric: int, samples: int) -> list[str]:

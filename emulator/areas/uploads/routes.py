@@ -23,7 +23,7 @@ from ..catalog import web
 from ..catalog.codec import render, store_node
 from ..mosaics.sources import HostBudget
 from . import coverages, datastores, download
-from .context import Context
+from .context import Context, raster_budget
 from .context import Request as Upload
 
 WS = "/rest/workspaces/{workspace}"
@@ -32,11 +32,15 @@ ZIP_TYPES = frozenset(
 )
 
 
-def ctx(request: Request) -> Context:
+def ctx(request: Request, rasters: bool = False) -> Context:
+    """The upload's context (``rasters``: with the raster budget of the workspace's WCS)."""
     emu = context.emulator(request)
+    state = emu.state
+    budget = raster_budget(state, request.path_params["workspace"]) if rasters else None
     return Context(
-        emu.state, web.now(request), emu.clock.now(), emu.url_allowed, emu.max_body * 4,
+        state, web.now(request), emu.clock.now(), emu.url_allowed, emu.max_body * 4,
         emu.decisions, HostBudget() if emu.host_read else None,
+        *(() if budget is None else (budget,)),
     )  # fmt: skip
 
 
@@ -69,15 +73,23 @@ def _data_route(method: str) -> Route:
             return download.data_store_zip(
                 web.state(request), request.path_params["workspace"], request.path_params["store"]
             )
-        status = datastores.upload(ctx(request), await upload_of(request, method))
-        return Response(status_code=status)
+        c, up = ctx(request), await upload_of(request, method)
+        fmt = datastores.check_format(up.format)
+        if fmt == "appschema":
+            return Response(status_code=datastores.upload(c, up))
+        ws = datastores.begin(c, up, fmt)
+        staged = await context.off_loop(datastores.stage, c.sources(), up, fmt, ws)
+        return Response(status_code=datastores.finish(c, up, fmt, ws, staged))
 
     return Route(f"{WS}/datastores/{{store}}/{method}.{{format}}", endpoint, methods=["GET", "PUT"])
 
 
 async def put_coverage(request: Request, method: str) -> Response:
     """PUT of a coverage file (GeoTIFF, world image, ArcGrid): 201 with the store."""
-    store = coverages.upload(ctx(request), await upload_of(request, method))
+    c, up = ctx(request, rasters=True), await upload_of(request, method)
+    fmt, ws = coverages.begin(c, up)
+    staged = await context.off_loop(coverages.stage, c.sources(), up, fmt, ws)
+    store = coverages.finish(c, up, fmt, ws, staged)
     if store is None:
         return Response(status_code=201)
     fmt = context.response_format(request, None, ("xml", "json"), "xml")

@@ -7,7 +7,7 @@ import posixpath
 from ...core.datadir import DataDir
 from ...core.errors import Invalid
 from . import geopackage, properties, shapefiles
-from .readers import TypeRead
+from .readers import MAX_FEATURES, TypeRead
 from .staging import Placed
 
 FORMATS = {"shp": "Shapefile", "properties": "Properties", "gpkg": "GeoPackage"}
@@ -70,15 +70,25 @@ def read_types(datadir: DataDir, placed: Placed, fmt: str, charset: str | None) 
         return geopackage.read_all(data, posixpath.basename(placed.primary))
     folder = placed.primary if is_folder(placed) else posixpath.dirname(placed.primary)
     files = placed.files(datadir, folder)
-    rel = lambda paths: [f"{folder}/{p}" for p in paths]  # noqa: E731
+
+    def rel(paths: list[str]) -> list[str]:
+        return [f"{folder}/{p}" for p in paths]
+
     if fmt == "shp":
         if is_folder(placed):
             names = shapefiles.type_names(files)
         else:
             names = [posixpath.basename(placed.primary)[: -len(".shp")]]
-        out = [shapefiles.read(files, n, charset) for n in names]
     else:
-        out = [properties.read(files, n) for n in properties.type_names(files)]
-    for item in out:
-        item.files = rel(item.files)
+        names = properties.type_names(files)
+    out: list[TypeRead] = []
+    left = MAX_FEATURES  # for the whole upload: each type may take what the others left
+    for name in names:
+        if fmt == "shp":
+            read = shapefiles.read(files, name, charset, limit=left)
+        else:
+            read = properties.read(files, name, limit=left)
+        left -= len(read.table.features)
+        read.files = rel(read.files)
+        out.append(read)
     return out

@@ -65,10 +65,13 @@ def test_whole_world_to_zoom_30_is_instant_and_exact():
 
 
 def test_too_many_tiles_is_minus_one():
+    """A level of 2^31 × 2^31 tiles (within ``MAX_TILES_PER_SIDE``) before the last one is
+    more than ``Long.MAX_VALUE / 4``."""
     gs = gridsets.create(
-        "huge", 3857, (0.0, 0.0, 1e12, 1e12), False, [1e12 / 256 / 2**z for z in range(40)]
+        "huge", 3857, (0.0, 0.0, 1e12, 1e12), False, [1e12 / 256 / 2**z for z in range(33)]
     )
-    tr = tiles.tile_range(gs, tiles.subset_coverages(gs, None), None, 0, 39, (1, 1))
+    assert gs.tiles_wide[31] == 2**31 and gs.tiles_wide[32] == gridsets.MAX_TILES_PER_SIDE
+    tr = tiles.tile_range(gs, tiles.subset_coverages(gs, None), None, 0, 32, (1, 1))
     assert tiles.tile_count(tr) == -1
 
 

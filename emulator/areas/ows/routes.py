@@ -19,7 +19,11 @@ from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
 from ...wire import text as wtext
-from . import sources, wcs, wfs, wms, wmts, xml_request
+from ..wcs import operations as wcs
+from ..wfs import operations as wfs
+from ..wms import operations as wms
+from ..wmts import operations as wmts
+from . import sources, xml_request
 from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError, ows_report, wms_report
 from .kvp import Call, upper_keys
 from .model import Published, View, check_service

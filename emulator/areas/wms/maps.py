@@ -15,8 +15,8 @@ from ...features.resolver import source_for
 from ...features.source import FeatureSource
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
-from . import crs, dimensions, map_formats, paint, render, sources, styles, wfs_query
-from .errors import (
+from ..ows import crs, dimensions, sources
+from ..ows.errors import (
     INVALID,
     INVALID_CRS,
     INVALID_FORMAT,
@@ -26,9 +26,11 @@ from .errors import (
     STYLE_NOT_DEFINED,
     OwsError,
 )
-from .kvp import Call, bbox_numbers
+from ..ows.kvp import Call, bbox_numbers
+from ..ows.model import View
+from ..wfs import query as wfs_query
+from . import map_formats, paint, render, styles
 from .legend import style_ref
-from .model import View
 from .symbolizers import rules
 
 MAX_SIDE = 8192
@@ -358,7 +360,7 @@ def _rows(res: FeatureType, features: list[Any], view: View) -> wfs_query.Result
 def _info_json(
     call: Call, found: list[tuple[FeatureType, str | None, list[Any]]], decimals: int
 ) -> Response:
-    from . import gml
+    from ..ows import gml
 
     features = []
     for _res, geometry, hits in found:
@@ -445,7 +447,7 @@ def _info_gml(
     fmt: str,
     decimals: int,
 ) -> Response:
-    from . import wfs
+    from ..wfs import operations as wfs
 
     results = [_rows(res, hits, view) for res, _, hits in found]
     gml3 = "3.1.1" in fmt

@@ -19,10 +19,11 @@ from ...features.resolver import source_for
 from ...features.source import FeatureSource, FeatureTransaction
 from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
-from . import gml, wfs_query
-from .errors import INVALID, MISSING, Denied, OwsError
-from .model import View, can_write
-from .writer import XmlWriter
+from ..ows import gml
+from ..ows.errors import INVALID, MISSING, Denied, OwsError
+from ..ows.model import View, can_write
+from ..ows.writer import XmlWriter
+from . import query as wfs_query
 
 WFS_NS = {
     "1.0.0": "http://www.opengis.net/wfs",

@@ -14,13 +14,13 @@ from typing import Any
 
 from ..catalog.entities import BBox, Layer, LayerGroup
 from ..catalog.tree import java_number
-from . import crs, dimensions, published, sources
-from .kvp import Call, url
+from ..ows import crs, dimensions, published, sources
+from ..ows.kvp import Call, url
+from ..ows.model import WORLD, View
+from ..ows.writer import XmlWriter
 from .legend import sample_size
-from .model import WORLD, View
 from .styles import body, text_of
 from .styles import scale_range as styles_scale
-from .writer import XmlWriter
 
 V111, V130 = "1.1.1", "1.3.0"
 VERSIONS = (V111, V130)

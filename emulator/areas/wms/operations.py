@@ -6,8 +6,8 @@ from starlette.responses import Response
 
 from ...wire.json import dumps
 from ..catalog.entities import RASTER, Layer, LayerGroup
-from . import legend, sources, wms_capabilities, wms_map
-from .errors import (
+from ..ows import sources
+from ..ows.errors import (
     CURRENT_SEQUENCE,
     INVALID,
     INVALID_FORMAT,
@@ -15,9 +15,12 @@ from .errors import (
     MISSING,
     OwsError,
 )
-from .kvp import Call
-from .model import View
-from .writer import XmlWriter
+from ..ows.kvp import Call
+from ..ows.model import View
+from ..ows.writer import XmlWriter
+from . import capabilities as wms_capabilities
+from . import legend
+from . import maps as wms_map
 
 
 def exception_version(call: Call) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ..catalog.entities import FeatureType
 from ..catalog.tree import java_number
-from . import published, sources
-from .kvp import Call, url
-from .model import View
-from .writer import XmlWriter
+from ..ows import published, sources
+from ..ows.kvp import Call, url
+from ..ows.model import View
+from ..ows.writer import XmlWriter
 
 V100, V110, V200 = "1.0.0", "1.1.0", "2.0.0"
 VERSIONS = (V100, V110, V200)

@@ -14,8 +14,8 @@ from ...features import resolver
 from ...features.query import Query as FeatureQuery
 from ...filters.tree import Filter
 from ..catalog.entities import FeatureType, is_projected
-from .errors import INVALID, OwsError
-from .model import View
+from ..ows.errors import INVALID, OwsError
+from ..ows.model import View
 
 
 @record

@@ -11,11 +11,13 @@ from ...core.errors import EmulatorError
 from ...filters import ogc_xml
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType
-from . import gml, sources, wfs_capabilities, wfs_query
-from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
-from .kvp import Call, bbox_numbers
-from .model import View
-from .writer import XmlWriter, attr
+from ..ows import gml, sources
+from ..ows.errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
+from ..ows.kvp import Call, bbox_numbers
+from ..ows.model import View
+from ..ows.writer import XmlWriter, attr
+from . import capabilities as wfs_capabilities
+from . import query as wfs_query
 
 V100, V110, V200 = wfs_capabilities.VERSIONS
 
@@ -542,7 +544,7 @@ def describe_stored_queries(view: View, call: Call) -> Response:
 
 
 def transaction(view: View, call: Call) -> Response:
-    from . import wfs_transaction
+    from . import transaction as wfs_transaction
 
     if call.document is None:
         raise OwsError("Transaction requests must be POSTed as XML", NOT_SUPPORTED, "request")

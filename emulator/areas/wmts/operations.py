@@ -9,14 +9,17 @@ from starlette.responses import Response
 from ...core.record import replace
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..catalog.tree import java_number
+from ..ows import crs, published, sources
+from ..ows.errors import INVALID, MISSING, OwsError
+from ..ows.kvp import Call, url
+from ..ows.model import Published, View
+from ..ows.writer import XmlWriter
 from ..seeding.gridsets import GridSet
-from . import crs, paint, published, render, sources, styles, wms_map, wmts_dimensions
-from .errors import INVALID, MISSING, OwsError
-from .kvp import Call, url
-from .legend import style_ref
-from .model import Published, View
-from .symbolizers import rules
-from .writer import XmlWriter
+from ..wms import maps as wms_map
+from ..wms import paint, render, styles
+from ..wms.legend import style_ref
+from ..wms.symbolizers import rules
+from . import dimensions as wmts_dimensions
 
 V100 = "1.0.0"
 INFO_FORMATS = ("text/plain", "text/html", "application/vnd.ogc.gml", "application/json")

@@ -7,11 +7,11 @@ from starlette.responses import Response
 
 from ..catalog.entities import BBox, Coverage
 from ..catalog.tree import java_number
-from . import published, sources
-from .errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError
-from .kvp import Call
-from .model import View
-from .writer import XmlWriter
+from ..ows import published, sources
+from ..ows.errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError
+from ..ows.kvp import Call
+from ..ows.model import View
+from ..ows.writer import XmlWriter
 
 V100, V111, V201 = "1.0.0", "1.1.1", "2.0.1"
 VERSIONS = (V100, V111, V201)

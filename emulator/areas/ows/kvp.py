@@ -29,6 +29,8 @@ class Call:
     """a POSTed XML request's parsed root (WFS Transaction reads it), None for KVP"""
     now: str = "1970-01-01T00:00:00.000Z"
     """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
+    url: str = ""
+    """the request's URL, as an exception message quotes it"""
 
     def instant(self) -> datetime.datetime:
         """``now`` as an aware datetime (the epoch when it does not parse)."""

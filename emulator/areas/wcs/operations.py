@@ -3,14 +3,14 @@ coverages. GetCoverage answers an exception: the emulator holds no raster pixels
 
 from __future__ import annotations
 
-from starlette.responses import Response
-
 from ..catalog.entities import BBox, Coverage
 from ..catalog.tree import java_number
-from ..ows import published, sources
+from ..ows import exceptions, published, sources
+from ..ows.dispatch import NOT_EMULATED, Operation, Service
 from ..ows.errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError
 from ..ows.kvp import Call
 from ..ows.model import View
+from ..ows.results import Document, Report
 from ..ows.writer import XmlWriter
 
 V100, V111, V201 = "1.0.0", "1.1.1", "2.0.1"
@@ -87,7 +87,7 @@ def _find(view: View, ident: str, version: str, locator: str) -> Coverage:
     raise OwsError(f"Could not find coverage {ident}", code, locator)
 
 
-def get_capabilities(view: View, call: Call) -> Response:
+def get_capabilities(view: View, call: Call) -> Document:
     version = _version(view, call)
     call.version = version
     s = sources.service(view.state, sources.WCS, view.workspace)
@@ -157,7 +157,7 @@ def get_capabilities(view: View, call: Call) -> Response:
             w.end("wcs:CoverageOfferingBrief")
         w.end("wcs:ContentMetadata")
         w.end("wcs:WCS_Capabilities")
-        return Response(w.done(), 200, media_type="text/xml")
+        return Document(w.done(), "text/xml")
     v2 = version == V201
     ows = OWS20 if v2 else OWS11
     wcs_ns = "http://www.opengis.net/wcs/2.0" if v2 else "http://www.opengis.net/wcs/1.1.1"
@@ -248,7 +248,7 @@ def get_capabilities(view: View, call: Call) -> Response:
         w.end("wcs:CoverageSummary")
     w.end("wcs:Contents")
     w.end("wcs:Capabilities")
-    return Response(w.done(), 200, media_type="text/xml")
+    return Document(w.done(), "text/xml")
 
 
 def _brief_10(
@@ -332,7 +332,7 @@ def _rectified_grid(w: XmlWriter, view: View, cov: Coverage) -> None:
     w.end("gml:RectifiedGrid")
 
 
-def describe_coverage(view: View, call: Call) -> Response:
+def describe_coverage(view: View, call: Call) -> Document:
     version = _version(view, call)
     call.version = version
     key, locator = {
@@ -404,7 +404,7 @@ def describe_coverage(view: View, call: Call) -> Response:
             w.end("wcs:supportedInterpolations")
             w.end("wcs:CoverageOffering")
         w.end("wcs:CoverageDescription")
-        return Response(w.done(), 200, media_type="text/xml")
+        return Document(w.done(), "text/xml")
     if version == V111:
         w.start(
             "wcs:CoverageDescriptions",
@@ -436,7 +436,7 @@ def describe_coverage(view: View, call: Call) -> Response:
                 w.element("wcs:SupportedFormat", fmt)
             w.end("wcs:CoverageDescription")
         w.end("wcs:CoverageDescriptions")
-        return Response(w.done(), 200, media_type="text/xml")
+        return Document(w.done(), "text/xml")
     w.start(
         "wcs:CoverageDescriptions",
         [
@@ -493,10 +493,10 @@ def describe_coverage(view: View, call: Call) -> Response:
         w.end("wcs:ServiceParameters")
         w.end("wcs:CoverageDescription")
     w.end("wcs:CoverageDescriptions")
-    return Response(w.done(), 200, media_type="application/xml")
+    return Document(w.done(), "application/xml")
 
 
-def get_coverage(view: View, call: Call) -> Response:
+def get_coverage(view: View, call: Call) -> Document:
     version = _version(view, call)
     call.version = version
     key, locator = {
@@ -518,8 +518,24 @@ def get_coverage(view: View, call: Call) -> Response:
     )
 
 
-HANDLERS = {
-    "GetCapabilities": get_capabilities,
-    "DescribeCoverage": describe_coverage,
-    "GetCoverage": get_coverage,
-}
+def report(err: OwsError, call: Call) -> Report:
+    """OWS 1.0 (1.0.0), 1.1 (1.1.1) or 2.0 (2.0.1, HTTP status by code) exception report."""
+    return exceptions.report(err, "wcs", err.version or V100, call.base)
+
+
+SERVICE = Service(
+    "wcs",
+    VERSIONS,
+    (
+        Operation("GetCapabilities", get_capabilities),
+        Operation("DescribeCoverage", describe_coverage),
+        Operation(
+            "GetCoverage",
+            get_coverage,
+            support=NOT_EMULATED,
+            note="the coverage is looked up and access checked, then OperationNotSupported:"
+            " no raster data is held",
+        ),
+    ),
+    report,
+)

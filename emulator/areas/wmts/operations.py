@@ -4,15 +4,15 @@ and the RESTful tile URL the capabilities advertise."""
 
 from __future__ import annotations
 
-from starlette.responses import Response
-
 from ...core.record import replace
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..catalog.tree import java_number
-from ..ows import crs, published, sources
+from ..ows import crs, exceptions, published, sources
+from ..ows.dispatch import Operation, Service
 from ..ows.errors import INVALID, MISSING, OwsError
 from ..ows.kvp import Call, url
 from ..ows.model import Published, View
+from ..ows.results import Document, Image, Report
 from ..ows.writer import XmlWriter
 from ..seeding.gridsets import GridSet
 from ..wms import maps as wms_map
@@ -51,7 +51,7 @@ def _top(gs: GridSet, z: int) -> float:
     return oy + gs.tiles_high[z] * gs.tile_height * gs.resolutions[z]
 
 
-def get_capabilities(view: View, call: Call) -> Response:
+def get_capabilities(view: View, call: Call) -> Document:
     s = sources.service(view.state, sources.WMTS, view.workspace)
     contact = sources.contact(view.state, view.workspace)
     seeding = view.state.seeding
@@ -206,7 +206,7 @@ def get_capabilities(view: View, call: Call) -> Response:
     )
     w.element("ServiceMetadataURL", None, [("xlink:href", f"{href}/rest/WMTSCapabilities.xml")])
     w.end("Capabilities")
-    return Response(w.done(), 200, media_type="text/xml")
+    return Document(w.done(), "text/xml")
 
 
 def _tile(view: View, call: Call) -> tuple[Published, GridSet, int, int, int, str, str]:
@@ -265,7 +265,7 @@ def _tile_bbox(gs: GridSet, z: int, row: int, col: int) -> tuple[float, float, f
     return (minx, maxy - gs.tile_height * res, minx + gs.tile_width * res, maxy)
 
 
-def get_feature_info(view: View, call: Call) -> Response:
+def get_feature_info(view: View, call: Call) -> Document:
     """GetFeatureInfo on pixel ``I``/``J`` of a tile (``INFOFORMAT``), as WMS answers it."""
     call.params.setdefault("FORMAT", "image/png")
     _, gs, z, row, col, _, _ = _tile(view, call)
@@ -291,7 +291,7 @@ def get_feature_info(view: View, call: Call) -> Response:
     return wms_map.feature_info(view, call, req, [name], fmt, (i, j), 50)
 
 
-def get_tile(view: View, call: Call) -> Response:
+def get_tile(view: View, call: Call) -> Image:
     item, gs, z, row, col, fmt, style = _tile(view, call)
     call = _dimension_call(view, call)
     res = gs.resolutions[z]
@@ -326,11 +326,22 @@ def get_tile(view: View, call: Call) -> Response:
             rule_list = rules(styles.body(view.state, ref) or b"")
             painter.draw_layer(held, geometry, data_srs, rule_list, scale)
     body = canvas.encode(fmt, fmt == "image/png")
-    return Response(body, 200, media_type=fmt)
+    return Image(body, fmt)
 
 
-HANDLERS = {
-    "GetCapabilities": get_capabilities,
-    "GetTile": get_tile,
-    "GetFeatureInfo": get_feature_info,
-}
+def report(err: OwsError, call: Call) -> Report:
+    """GeoWebCache's OWS 1.1 exception report (HTTP status by code)."""
+    return exceptions.report(err, "wmts", err.version or V100, call.base)
+
+
+TILE = ("LAYER", "FORMAT", "TILEMATRIXSET", "TILEMATRIX")
+SERVICE = Service(
+    "wmts",
+    (V100,),
+    (
+        Operation("GetCapabilities", get_capabilities),
+        Operation("GetTile", get_tile, required=TILE),
+        Operation("GetFeatureInfo", get_feature_info, required=("LAYER", *TILE[2:])),
+    ),
+    report,
+)

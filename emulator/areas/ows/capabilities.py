@@ -30,7 +30,7 @@ class Identification(NamedTuple):
     """write ``ows:Keywords`` when there are none (WCS 2.0.1 leaves it out)"""
 
 
-def keywords(w: XmlWriter, values: Iterable[str], always: bool = True) -> None:
+def keywords(w: XmlWriter, values: Iterable[str | None], always: bool = True) -> None:
     """``ows:Keywords`` with an ``ows:Keyword`` per value (none: only when ``always``)."""
     values = list(values)
     if not values and not always:

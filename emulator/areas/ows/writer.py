@@ -42,6 +42,14 @@ class XmlWriter:
         self.open = -1
         """index just past the last start tag, while nothing followed it"""
 
+    @classmethod
+    def fragment(cls, depth: int, indent: int = 2) -> XmlWriter:
+        """A writer of elements at ``depth`` inside a document (``text()`` gives them, to
+        be put in place with the document's ``raw``)."""
+        w = cls("", indent)
+        w.parts, w.depth, w.first = [], depth, False
+        return w
+
     def _newline(self) -> None:
         if self.first:  # the root follows the declaration on the same line
             self.first = False
@@ -85,6 +93,15 @@ class XmlWriter:
         self._newline()
         self.parts.append(f"<!--{value}-->")
         return self
+
+    def raw(self, markup: str) -> XmlWriter:
+        """Append markup written elsewhere (a ``fragment``'s text)."""
+        self.parts.append(markup)
+        self.open = -1
+        return self
+
+    def text(self) -> str:
+        return "".join(self.parts)
 
     def done(self) -> bytes:
         return "".join(self.parts).encode("utf-8")

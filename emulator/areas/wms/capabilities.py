@@ -7,19 +7,17 @@ and contact (``sources``) and the styles' descriptions (``styles``).
 
 from __future__ import annotations
 
+import datetime
 import functools
-import math
 from collections.abc import Mapping
 from typing import Any
 
 from ..catalog.entities import BBox, Layer, LayerGroup
-from ..catalog.tree import java_number
-from ..ows import crs, dimensions, published, sources
+from ..ows import dimensions, published, sources
 from ..ows.kvp import Call, url
 from ..ows.model import WORLD, View
 from ..ows.writer import XmlWriter
-from .legend import sample_size
-from .styles import body, text_of
+from . import layers
 from .styles import scale_range as styles_scale
 
 V111, V130 = "1.1.1", "1.3.0"
@@ -85,14 +83,6 @@ COMMON_CODES = (
 """The emulator's stand-in for GeoServer's full EPSG list (thousands of codes) when the WMS
 settings limit none: these plus every CRS the catalog's layers declare."""
 
-NORTH_EAST = frozenset(
-    {"EPSG:4326", "EPSG:4258", "EPSG:4269", "EPSG:4267", "EPSG:4283", "EPSG:4230", "EPSG:3035"}
-)
-"""CRSs whose 1.3.0 axis order is latitude/northing first (their bounding boxes are flipped)"""
-
-DEFAULT_LEGEND = (20, 20, "image/png")
-
-
 def content_type(version: str) -> str:
     if version == V111:
         return "application/vnd.ogc.wms_xml;charset=UTF-8"
@@ -118,12 +108,9 @@ def _version_key(version: str) -> tuple[int, ...]:
         return (0,)
 
 
-def _num(value: float) -> str:
-    return java_number(float(value))
-
-
 class Capabilities:
-    """One capabilities document: ``write()`` returns its bytes."""
+    """One capabilities document: ``write()`` returns its bytes. Its sections are methods;
+    a layer's element is ``layers.layer_fragment`` of its ``layers.LayerEntry``."""
 
     def __init__(self, view: View, call: Call, version: str) -> None:
         self.view = view
@@ -134,10 +121,12 @@ class Capabilities:
         self.service = sources.service(view.state, sources.WMS, ws)
         self.contact = sources.contact(view.state, ws)
         self.w = XmlWriter(self._head())
-        self.ows = call.service_base
         self.styles_seen: dict[Any, Any] = {}
         self.languages = published.wanted_languages(
             call.get("AcceptLanguages") or call.get("Language")
+        )
+        self.ctx = layers.Context(
+            version, self.service, tuple(self.languages), call.base, call.service_base
         )
         self.now = call.instant()
 
@@ -158,9 +147,9 @@ class Capabilities:
 
     def write(self) -> bytes:
         if self.languages:
-            layers, groups = self._listed
-            resources = [self.view.resource(x) for x in layers]
-            found = published.holders(self.service, [*layers, *groups], resources)
+            listed, groups = self._listed
+            resources = [self.view.resource(x) for x in listed]
+            found = published.holders(self.service, [*listed, *groups], resources)
             published.check_languages(self.languages, found)
         seq = str(sources.update_sequence(self.view.state))
         if self.v13:
@@ -186,20 +175,15 @@ class Capabilities:
         self.w.end("WMS_Capabilities" if self.v13 else "WMT_MS_Capabilities")
         return self.w.done()
 
-    def _link(self, href: str) -> list[tuple[str, str]]:
-        if self.v13:
-            return [("xlink:type", "simple"), ("xlink:href", href)]
-        return [("xmlns:xlink", XLINK), ("xlink:type", "simple"), ("xlink:href", href)]
-
     def _service(self) -> None:
         w, s = self.w, self.service
         w.start("Service")
         w.element("Name", "WMS" if self.v13 else "OGC:WMS")
         w.element("Title", self._international("Title", s.get("title")))
         w.element("Abstract", self._international("Abstract", s.get("abstrct")))
-        self._keywords(s.get("keywords") or [], vocabulary=self.v13)
+        layers.keywords(w, self.ctx, s.get("keywords") or [])
         online = s.get("onlineResource") or f"{self.call.base}/"
-        w.element("OnlineResource", None, self._link(online))
+        w.element("OnlineResource", None, layers.xlink(self.ctx, online))
         self._contact(self.contact)
         w.element("Fees", s.get("fees") or "none")
         w.element("AccessConstraints", s.get("accessConstraints") or "none")
@@ -208,13 +192,6 @@ class Capabilities:
     def _international(self, what: str, default: str | None) -> str | None:
         texts = self.service.get(f"international{what}") or {}
         return published.translated(texts, default, self.languages, nullable=what == "Abstract")
-
-    def _keywords(self, keywords: list[Any], vocabulary: bool) -> None:
-        self.w.start("KeywordList")
-        for kw in published.filter_keywords(published.keywords(keywords), self.languages):
-            attrs = [("vocabulary", kw.vocabulary)] if vocabulary and kw.vocabulary else None
-            self.w.element("Keyword", kw.value, attrs)
-        self.w.end("KeywordList")
 
     def _contact(self, c: Mapping[str, Any]) -> None:
         w = self.w
@@ -242,41 +219,7 @@ class Capabilities:
     def _capability(self) -> None:
         w = self.w
         w.start("Capability")
-        w.start("Request")
-        service_url = url(self.ows, "ows" if self.v13 else "wms", [("SERVICE", "WMS")]) + "&"
-        w.start("GetCapabilities")
-        if self.v13:
-            w.element("Format", "text/xml")
-        else:
-            w.element("Format", "application/vnd.ogc.wms_xml")
-            w.element("Format", "text/xml")
-        self._dcp(service_url, service_url)
-        w.end("GetCapabilities")
-        w.start("GetMap")
-        for fmt in self.service.get("getMapMimeTypes") or GETMAP_FORMATS:
-            w.element("Format", fmt)
-        self._dcp(service_url, None)
-        w.end("GetMap")
-        w.start("GetFeatureInfo")
-        for fmt in self.service.get("getFeatureInfoMimeTypes") or FEATURE_INFO_FORMATS:
-            w.element("Format", fmt)
-        self._dcp(service_url, None if self.v13 else service_url)
-        w.end("GetFeatureInfo")
-        if not self.v13:
-            w.start("DescribeLayer")
-            w.element("Format", "application/vnd.ogc.wms_xml")
-            self._dcp(service_url, None)
-            w.end("DescribeLayer")
-            w.start("GetLegendGraphic")
-            for fmt in LEGEND_FORMATS:
-                w.element("Format", fmt)
-            self._dcp(service_url, None)
-            w.end("GetLegendGraphic")
-            w.start("GetStyles")
-            w.element("Format", "application/vnd.ogc.sld+xml")
-            self._dcp(service_url, None)
-            w.end("GetStyles")
-        w.end("Request")
+        self._requests()
         w.start("Exception")
         for fmt in EXCEPTIONS_130 if self.v13 else EXCEPTIONS_111:
             w.element("Format", fmt)
@@ -290,17 +233,52 @@ class Capabilities:
         self._layers()
         w.end("Capability")
 
+    def _requests(self) -> None:
+        """``Request``: each operation's formats and DCP links."""
+        w = self.w
+        w.start("Request")
+        base = self.call.service_base
+        service_url = url(base, "ows" if self.v13 else "wms", [("SERVICE", "WMS")]) + "&"
+        w.start("GetCapabilities")
+        formats = ("text/xml",) if self.v13 else ("application/vnd.ogc.wms_xml", "text/xml")
+        for fmt in formats:
+            w.element("Format", fmt)
+        self._dcp(service_url, service_url)
+        w.end("GetCapabilities")
+        w.start("GetMap")
+        for fmt in self.service.get("getMapMimeTypes") or GETMAP_FORMATS:
+            w.element("Format", fmt)
+        self._dcp(service_url, None)
+        w.end("GetMap")
+        w.start("GetFeatureInfo")
+        for fmt in self.service.get("getFeatureInfoMimeTypes") or FEATURE_INFO_FORMATS:
+            w.element("Format", fmt)
+        self._dcp(service_url, None if self.v13 else service_url)
+        w.end("GetFeatureInfo")
+        if not self.v13:
+            for op, fmts in (
+                ("DescribeLayer", ("application/vnd.ogc.wms_xml",)),
+                ("GetLegendGraphic", LEGEND_FORMATS),
+                ("GetStyles", ("application/vnd.ogc.sld+xml",)),
+            ):
+                w.start(op)
+                for fmt in fmts:
+                    w.element("Format", fmt)
+                self._dcp(service_url, None)
+                w.end(op)
+        w.end("Request")
+
     def _dcp(self, get: str | None, post: str | None) -> None:
         w = self.w
         w.start("DCPType")
         w.start("HTTP")
         if get is not None:
             w.start("Get")
-            w.element("OnlineResource", None, self._link(get))
+            w.element("OnlineResource", None, layers.xlink(self.ctx, get))
             w.end("Get")
         if post is not None:
             w.start("Post")
-            w.element("OnlineResource", None, self._link(post))
+            w.element("OnlineResource", None, layers.xlink(self.ctx, post))
             w.end("Post")
         w.end("HTTP")
         w.end("DCPType")
@@ -310,12 +288,12 @@ class Capabilities:
     def _layers(self) -> None:
         view, w = self.view, self.w
         namespace = self.call.get("NAMESPACE")
-        layers, groups = self._listed
+        listed, groups = self._listed
         if namespace:
-            layers = [x for x in layers if x.workspace == namespace]
+            listed = [x for x in listed if x.workspace == namespace]
             groups = [g for g in groups if g.workspace == namespace]
         nested = view.nested_layers(groups)
-        top_layers = [x for x in layers if (x.workspace, x.name) not in nested]
+        top_layers = [x for x in listed if (x.workspace, x.name) not in nested]
         top_groups = view.top_groups(groups)
         single = len(top_layers) + len(top_groups) == 1
         root_param = (self.call.get("ROOTLAYER") or "").lower()
@@ -329,10 +307,12 @@ class Capabilities:
         s = self.service
         w.element("Title", s.get("rootLayerTitle") or s.get("title"))
         w.element("Abstract", s.get("rootLayerAbstract") or s.get("abstrct"))
-        self._root_crs()
-        self._root_bbox(layers, groups)
+        layers.crs_list(w, self.ctx, self._root_codes())
+        self._root_bbox(listed, groups)
         # the root layer's authority URLs and identifiers: the WMS settings' own
-        self._authorities(
+        layers.authorities(
+            w,
+            self.ctx,
             published.authority_pairs(s.get("authorityURLs")),
             published.identifier_pairs(s.get("identifiers")),
         )
@@ -342,32 +322,26 @@ class Capabilities:
             self._layer(layer, root=False)
         w.end("Layer")
 
-    def _service_srs(self) -> list[str]:
-        return [c if ":" in c else f"EPSG:{c}" for c in self.service.get("srs") or []]
-
-    def _root_crs(self) -> None:
-        tag = "CRS" if self.v13 else "SRS"
-        codes = self._service_srs()
+    @functools.cached_property
+    def _root_codes_list(self) -> list[str]:
+        codes = self.ctx.srs_list()
         if codes:
-            self.w.comment("Limited list of EPSG projections:")
-        else:
-            self.w.comment("All supported EPSG projections:")
-            codes = list(AUTO_CODES) + _epsg_sorted(
-                set(COMMON_CODES)
-                | {
-                    r.srs
-                    for r in self.view.catalog.resources.values()
-                    if r.srs and r.srs.upper().startswith("EPSG:")
-                }
-            )
-        for code in codes:
-            self.w.element(tag, code)
-        if self.v13:
-            self.w.element("CRS", "CRS:84")
+            return codes
+        declared = {
+            r.srs
+            for r in self.view.catalog.resources.values()
+            if r.srs and r.srs.upper().startswith("EPSG:")
+        }
+        return list(AUTO_CODES) + _epsg_sorted(set(COMMON_CODES) | declared)
 
-    def _root_bbox(self, layers: list[Layer], groups: list[LayerGroup]) -> None:
+    def _root_codes(self) -> list[str]:
+        """The root layer's CRSs: the settings' list, else the emulator's stand-in for
+        GeoServer's whole EPSG database."""
+        return self._root_codes_list
+
+    def _root_bbox(self, listed: list[Layer], groups: list[LayerGroup]) -> None:
         box: BBox | None = None
-        boxes = [self.view.latlon(x) for x in layers]
+        boxes = [self.view.latlon(x) for x in listed]
         if self.v13:
             boxes += [self.view.latlon(g) for g in groups]
         for b in boxes:
@@ -378,117 +352,14 @@ class Capabilities:
                 break
         if box is None:
             box = BBox(0.0, -1.0, 0.0, -1.0)
-        self._latlon(box)
+        layers.latlon_box(self.w, self.ctx, box)
         if self.v13:
-            self._bbox(box, "CRS:84")
-
-    def _latlon(self, box: BBox) -> None:
-        if self.v13:
-            w = self.w
-            w.start("EX_GeographicBoundingBox")
-            w.element("westBoundLongitude", _num(box.minx))
-            w.element("eastBoundLongitude", _num(box.maxx))
-            w.element("southBoundLatitude", _num(box.miny))
-            w.element("northBoundLatitude", _num(box.maxy))
-            w.end("EX_GeographicBoundingBox")
-        else:
-            self.w.element(
-                "LatLonBoundingBox",
-                None,
-                [
-                    ("minx", _num(box.minx)),
-                    ("miny", _num(box.miny)),
-                    ("maxx", _num(box.maxx)),
-                    ("maxy", _num(box.maxy)),
-                ],
-            )
-
-    def _bbox(self, box: BBox, crs: str) -> None:
-        minx, miny, maxx, maxy = box.minx, box.miny, box.maxx, box.maxy
-        if self.v13 and crs.upper() in NORTH_EAST:
-            minx, miny, maxx, maxy = miny, minx, maxy, maxx
-        self.w.element(
-            "BoundingBox",
-            None,
-            [
-                ("CRS" if self.v13 else "SRS", crs),
-                ("minx", _num(minx)),
-                ("miny", _num(miny)),
-                ("maxx", _num(maxx)),
-                ("maxy", _num(maxy)),
-            ],
-        )
-
-    def _bbox_for_each_crs(self, latlon: BBox, native: str) -> None:
-        """``bboxForEachCRS``: a box per CRS the settings list, where the emulator can
-        transform into it (geographic and spherical Mercator CRSs; others are left out)."""
-        if not self.service.get("bboxForEachCRS"):
-            return
-        for code in self._service_srs():
-            if code == native:
-                continue
-            to = crs.transform("EPSG:4326", code)
-            if to is None:
-                continue
-            x0, y0 = to(latlon.minx, latlon.miny)
-            x1, y1 = to(latlon.maxx, latlon.maxy)
-            self._bbox(BBox(x0, x1, y0, y1, code), code)
+            layers.bbox(self.w, self.ctx, box, "CRS:84")
 
     def _layer(self, layer: Layer, root: bool) -> None:
-        view, w = self.view, self.w
-        res = view.resource(layer)
-        attrs = [
-            ("queryable", "1" if layer.queryable else "0"),
-            ("opaque", "1" if layer.opaque else "0"),
-        ]
-        w.start("Layer", attrs)
-        name = view.name_of(layer)
-        w.element("Name", name)
-        w.element("Title", published.title(layer, res, self.languages))
-        w.element("Abstract", published.abstract(layer, res, self.languages))
-        self._keywords(res.keywords, vocabulary=self.v13)
-        crs = res.srs or "EPSG:4326"
-        if root:
-            self._root_crs()
-        elif self.v13:
-            w.element("CRS", crs)
-            w.element("CRS", "CRS:84")
-        else:
-            w.element("SRS", crs)
-        latlon = res.latlon_bbox or WORLD
-        self._latlon(latlon)
-        if self.v13:
-            self._bbox(latlon, "CRS:84")
-        if res.native_bbox is not None:
-            self._bbox(res.native_bbox, crs)
-        self._bbox_for_each_crs(latlon, crs)
-        self._dimensions(dimensions.dimensions(self.view.state, res, self.now))
-        self._links(layer, [res])
-        for link in published.data_links(res):
-            w.start("DataURL")
-            w.element("Format", link.format)
-            w.element("OnlineResource", None, self._link(self.call.absolute(link.href)))
-            w.end("DataURL")
-        if layer.default_style is not None:
-            self._style(name, layer.default_style, explicit=False)
-        for ref in layer.styles:
-            self._style(name, ref, explicit=True)
-        refs = [*layer.styles, *([layer.default_style] if layer.default_style else [])]
-        self._scale(refs)
-        w.end("Layer")
-
-    def _scale(self, refs: list[Any]) -> None:
-        """1.3.0 ``Min``/``MaxScaleDenominator``, 1.1.1 ``ScaleHint`` (scale denominators,
-        GeoServer's default units), from the rules of the styles; none without limits."""
-        low, high = styles_scale(self.view.state, refs)
-        if self.v13:
-            if low != 0.0:
-                self.w.element("MinScaleDenominator", _num(low))
-            if high != math.inf:
-                self.w.element("MaxScaleDenominator", _num(high))
-        elif low != 0.0 or high != math.inf:
-            top = "Infinity" if high == math.inf else _num(high)
-            self.w.element("ScaleHint", None, [("min", _num(low)), ("max", top)])
+        entry = layer_entry(self.view, layer, self.styles_seen, self.now)
+        codes = self._root_codes() if root else None
+        self.w.raw(layers.layer_fragment(self.ctx, entry, self.w.depth, codes))
 
     def _group_styles(self, group: LayerGroup) -> list[Any]:
         """The styles a group draws with: each member's (its group style, else its default),
@@ -515,150 +386,27 @@ class Capabilities:
         layer = self.view.catalog.layers.get((ref.workspace, ref.name))
         return None if layer is None else self.view.resource(layer)
 
-    def _dimensions(self, dims: list[dimensions.Dimension]) -> None:
-        """Time and elevation: one ``Dimension`` each in 1.3.0; in 1.1.1 the declarations
-        (``Dimension`` with units) first, then an ``Extent`` with the values."""
-        w = self.w
-        if not self.v13:
-            for d in dims:
-                attrs = [("name", d.name), ("units", d.units)]
-                if d.unit_symbol:
-                    attrs.append(("unitSymbol", d.unit_symbol))
-                w.element("Dimension", None, attrs)
-            for d in dims:
-                if d.domain:
-                    w.element("Extent", d.values, [("name", d.name), ("default", d.default)])
-            return
-        for d in dims:
-            if not d.domain:
-                continue
-            attrs = [("name", d.name), ("default", d.default), ("units", d.units)]
-            if d.unit_symbol:
-                attrs.append(("unitSymbol", d.unit_symbol))
-            w.element("Dimension", d.values, attrs)
-
-    def _links(self, item: Layer | LayerGroup, resources: list[Any]) -> None:
-        """Attribution, authority URLs, identifiers and metadata URLs, in GeoServer's order."""
-        w = self.w
-        attribution = published.attribution(item)
-        if attribution is not None:
-            w.start("Attribution")
-            if attribution.title is not None:
-                w.element("Title", attribution.title)
-            if attribution.href is not None:
-                w.element("OnlineResource", None, self._xlink(attribution.href))
-            if attribution.logo is not None:
-                href, fmt, width, height = attribution.logo
-                w.start("LogoURL", [("height", str(height)), ("width", str(width))])
-                w.element("Format", fmt)
-                w.element("OnlineResource", None, self._xlink(href))
-                w.end("LogoURL")
-            w.end("Attribution")
-        self._authorities(published.authority_urls(item), published.identifiers(item))
-        if isinstance(item, LayerGroup):
-            links = published.group_metadata_links(item, resources)
-        else:
-            links = published.metadata_links(resources[0] if resources else None)
-        for link in links:
-            w.start("MetadataURL", [("type", link.metadata_type or "")])
-            w.element("Format", link.format)
-            w.element("OnlineResource", None, self._link(self.call.absolute(link.href)))
-            w.end("MetadataURL")
-
-    def _authorities(self, urls: list[tuple[str, str]], ids: list[tuple[str, str]]) -> None:
-        """``AuthorityURL`` per (name, href), then ``Identifier`` per (authority, value)."""
-        w = self.w
-        for name, href in urls:
-            w.start("AuthorityURL", [("name", name)])
-            w.element("OnlineResource", None, self._link(href))
-            w.end("AuthorityURL")
-        for authority, ident in ids:
-            w.element("Identifier", ident, [("authority", authority)])
-
-    def _xlink(self, href: str) -> list[tuple[str, str]]:
-        return [("xmlns:xlink", XLINK), ("xlink:type", "simple"), ("xlink:href", href)]
-
-    def _style(self, layer_name: str, ref: Any, explicit: bool) -> None:
-        w = self.w
-        info = self.styles_seen.get(ref)
-        if info is None:
-            info = self.styles_seen[ref] = text_of(self.view.state, ref)
-        w.start("Style")
-        w.element("Name", info.name)
-        w.element("Title", info.title if info.title is not None else info.name)
-        if info.abstract is not None:
-            w.element("Abstract", info.abstract)
-        self._legend(layer_name, info.legend, ref.name if explicit else None, ref)
-        w.end("Style")
-
-    def _legend(self, layer_name: str, legend: Any, style: str | None, ref: Any = None) -> None:
-        width, height, fmt = DEFAULT_LEGEND
-        external = bool(legend and legend[0] and legend[1] and legend[2] and legend[3])
-        if external:
-            width, height, fmt = legend[0], legend[1], legend[2].replace(";charset=utf-8", "")
-        elif ref is not None:
-            data = body(self.view.state, ref)
-            if data:
-                width, height = sample_size(data)
-        params = [
-            ("service", "WMS"),
-            ("request", "GetLegendGraphic"),
-            ("format", fmt),
-            ("width", str(width if external else DEFAULT_LEGEND[0])),
-            ("height", str(height if external else DEFAULT_LEGEND[1])),
-            ("layer", layer_name),
-        ]
-        if style is not None:
-            params.append(("style", style))
-        w = self.w
-        w.start("LegendURL", [("width", str(width)), ("height", str(height))])
-        w.element("Format", fmt)
-        href = url(self.ows, "ows", params)
-        w.element(
-            "OnlineResource",
-            None,
-            [("xmlns:xlink", XLINK), ("xlink:type", "simple"), ("xlink:href", href)],
-        )
-        w.end("LegendURL")
-
     def _group(self, group: LayerGroup, root: bool) -> None:
-        view, w = self.view, self.w
+        view, w, ctx = self.view, self.w, self.ctx
         name = view.name_of(group)
         queryable = any(m.queryable for m in view.member_layers(group))
         w.start("Layer", [("queryable", "1" if queryable else "0")])
-        if group.mode != "CONTAINER":
-            w.element("Name", name)
-        w.element("Title", published.title(group, None, self.languages) or name)
-        w.element(
-            "Abstract",
-            published.abstract(group, None, self.languages) or f"Layer-Group type layer: {name}",
-        )
-        self._keywords(group.keywords, vocabulary=self.v13)
-        bounds = group.bounds or WORLD
-        crs = bounds.crs or "EPSG:4326"
-        if root:
-            self._root_crs()
-        else:
-            w.element("CRS" if self.v13 else "SRS", crs)
-        latlon = view.latlon(group) or WORLD
-        self._latlon(latlon)
-        if self.v13:
-            self._bbox(latlon, "CRS:84")
-        self._bbox(bounds, crs)
-        self._bbox_for_each_crs(latlon, crs)
+        self._group_head(group, name, root)
         root_layer = self._eo_root(group)
         if root_layer is not None:
-            self._dimensions(dimensions.dimensions(self.view.state, root_layer, self.now))
+            dims = dimensions.dimensions(self.view.state, root_layer, self.now)
+            layers.dimensions(w, ctx, dims)
         members = [view.resource(m) for m in group_layers(view, group)]
-        self._links(group, members)
+        layers.links(w, ctx, group, published.group_metadata_links(group, members))
+        limits = styles_scale(self.view.state, self._group_styles(group))
         if self.v13:
             w.start("Style")
             w.element("Name", "default-style")
             w.element("Title", f"{name} style")
             w.element("Abstract", f"Default style for {name} layer")
-            self._legend(name, None, None)
+            layers.legend_url(w, ctx, name, (*layers.DEFAULT_LEGEND, False), None)
             w.end("Style")
-            self._scale(self._group_styles(group))
+            layers.scale(w, ctx, limits)
         if group.mode not in ("SINGLE", "OPAQUE_CONTAINER"):
             for item in view.members(group):
                 if isinstance(item, LayerGroup):
@@ -666,8 +414,52 @@ class Capabilities:
                 else:
                     self._layer(item, root=False)
         if not self.v13:
-            self._scale(self._group_styles(group))
+            layers.scale(w, ctx, limits)
         w.end("Layer")
+
+    def _group_head(self, group: LayerGroup, name: str, root: bool) -> None:
+        """A group's name, title, abstract, keywords, CRS and boxes."""
+        w, ctx = self.w, self.ctx
+        if group.mode != "CONTAINER":
+            w.element("Name", name)
+        w.element("Title", published.title(group, None, self.languages) or name)
+        abstract = published.abstract(group, None, self.languages)
+        w.element("Abstract", abstract or f"Layer-Group type layer: {name}")
+        layers.keywords(w, ctx, group.keywords)
+        bounds = group.bounds or WORLD
+        code = bounds.crs or "EPSG:4326"
+        if root:
+            layers.crs_list(w, ctx, self._root_codes())
+        else:
+            w.element("CRS" if self.v13 else "SRS", code)
+        latlon = self.view.latlon(group) or WORLD
+        layers.latlon_box(w, ctx, latlon)
+        if self.v13:
+            layers.bbox(w, ctx, latlon, "CRS:84")
+        layers.bbox(w, ctx, bounds, code)
+        layers.bbox_for_each_crs(w, ctx, latlon, code)
+
+
+def layer_entry(
+    view: View, layer: Layer, seen: dict[Any, Any], now: datetime.datetime
+) -> layers.LayerEntry:
+    """What ``layers.layer_fragment`` writes a layer from, read from the state (style
+    descriptions read once per document: ``seen``)."""
+    state = view.state
+    res = view.resource(layer)
+    styles = []
+    if layer.default_style is not None:
+        styles.append(layers.style_entry(state, layer.default_style, False, seen))
+    styles += [layers.style_entry(state, ref, True, seen) for ref in layer.styles]
+    refs = [*layer.styles, *([layer.default_style] if layer.default_style else [])]
+    return layers.LayerEntry(
+        layer,
+        res,
+        view.name_of(layer),
+        tuple(styles),
+        tuple(dimensions.dimensions(state, res, now)),
+        styles_scale(state, refs),
+    )
 
 
 def group_layers(view: View, group: LayerGroup) -> list[Layer]:

@@ -6,27 +6,22 @@ from __future__ import annotations
 
 from ...core.record import replace
 from ..catalog.entities import Layer, LayerGroup, StyleRef
-from ..catalog.tree import java_number
 from ..ows import crs, exceptions, published, sources
 from ..ows.dispatch import Operation, Service
 from ..ows.errors import INVALID, MISSING, OwsError
-from ..ows.kvp import Call, url
+from ..ows.kvp import Call
 from ..ows.model import Published, View
 from ..ows.results import Document, Image, Report
-from ..ows.writer import XmlWriter
 from ..seeding.gridsets import GridSet
 from ..wms import maps as wms_map
 from ..wms import paint, render, styles
 from ..wms.legend import style_ref
 from ..wms.symbolizers import rules
+from . import capabilities
 from . import dimensions as wmts_dimensions
 
 V100 = "1.0.0"
-INFO_FORMATS = ("text/plain", "text/html", "application/vnd.ogc.gml", "application/json")
-
-
-def _num(v: float) -> str:
-    return java_number(float(v))
+INFO_FORMATS = capabilities.INFO_FORMATS
 
 
 def tile_layers(view: View) -> list[tuple[str, Published]]:
@@ -43,170 +38,38 @@ def tile_layers(view: View) -> list[tuple[str, Published]]:
     return out
 
 
-def _top(gs: GridSet, z: int) -> float:
-    """The y of the top edge of level ``z``'s tile grid."""
-    ox, oy = gs.origin()
-    if gs.align_top_left:
-        return oy
-    return oy + gs.tiles_high[z] * gs.tile_height * gs.resolutions[z]
-
-
 def get_capabilities(view: View, call: Call) -> Document:
-    s = sources.service(view.state, sources.WMTS, view.workspace)
-    contact = sources.contact(view.state, view.workspace)
+    ctx = capabilities.Context(
+        call.base,
+        sources.service(view.state, sources.WMTS, view.workspace),
+        sources.contact(view.state, view.workspace),
+    )
     seeding = view.state.seeding
-    href = f"{call.base}/gwc/service/wmts"
-    w = XmlWriter()
-    w.start(
-        "Capabilities",
-        [
-            ("xmlns", "http://www.opengis.net/wmts/1.0"),
-            ("xmlns:ows", "http://www.opengis.net/ows/1.1"),
-            ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
-            ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
-            ("xmlns:gml", "http://www.opengis.net/gml"),
-            (
-                "xsi:schemaLocation",
-                "http://www.opengis.net/wmts/1.0 "
-                "http://schemas.opengis.net/wmts/1.0/wmtsGetCapabilities_response.xsd",
-            ),
-            ("version", V100),
-        ],
+    entries = [_entry(view, name, item) for name, item in tile_layers(view)]
+    return Document(capabilities.write(ctx, entries, seeding.gridsets), "text/xml")
+
+
+def _entry(view: View, name: str, item: Published) -> capabilities.Entry:
+    """What the capabilities say of tile layer ``name`` (of catalog ``item``)."""
+    seeding = view.state.seeding
+    tile = seeding.tile_layers[name]
+    if isinstance(item, Layer):
+        res = view.resource(item)
+        title, abstract, keywords = res.title, res.abstract, res.keywords
+    else:
+        title, abstract, keywords = item.title or item.name, item.abstract, item.keywords
+    default = item.default_style.prefixed if isinstance(item, Layer) and item.default_style else ""
+    return capabilities.Entry(
+        name,
+        title,
+        abstract,
+        published.keyword_values(keywords),
+        view.latlon(item),
+        default,
+        tile.formats,
+        wmts_dimensions.dimensions(tile),
+        sorted(g for g in tile.gridsets if g in seeding.gridsets),
     )
-    w.start("ows:ServiceIdentification")
-    w.element("ows:Title", s.get("title"))
-    w.element("ows:Abstract", s.get("abstrct"))
-    w.start("ows:Keywords")
-    for kw in s.get("keywords") or []:
-        w.element("ows:Keyword", kw.get("value") if isinstance(kw, dict) else str(kw))
-    w.end("ows:Keywords")
-    w.element("ows:ServiceType", "OGC WMTS")
-    w.element("ows:ServiceTypeVersion", V100)
-    w.element("ows:Fees", s.get("fees"))
-    w.element("ows:AccessConstraints", s.get("accessConstraints"))
-    w.end("ows:ServiceIdentification")
-    w.start("ows:ServiceProvider")
-    w.element("ows:ProviderName", contact.get("contactOrganization"))
-    w.start("ows:ServiceContact")
-    w.element("ows:IndividualName", contact.get("contactPerson"))
-    w.element("ows:PositionName", contact.get("contactPosition"))
-    w.end("ows:ServiceContact")
-    w.end("ows:ServiceProvider")
-    w.start("ows:OperationsMetadata")
-    for op in ("GetCapabilities", "GetTile", "GetFeatureInfo"):
-        w.start("ows:Operation", [("name", op)])
-        w.start("ows:DCP")
-        w.start("ows:HTTP")
-        w.start("ows:Get", [("xlink:href", f"{href}?")])
-        w.start("ows:Constraint", [("name", "GetEncoding")])
-        w.start("ows:AllowedValues")
-        w.element("ows:Value", "KVP")
-        w.end("ows:AllowedValues")
-        w.end("ows:Constraint")
-        w.end("ows:Get")
-        w.end("ows:HTTP")
-        w.end("ows:DCP")
-        w.end("ows:Operation")
-    w.end("ows:OperationsMetadata")
-    w.start("Contents")
-    used: set[str] = set()
-    for name, item in tile_layers(view):
-        tile = seeding.tile_layers[name]
-        w.start("Layer")
-        if isinstance(item, Layer):
-            res = view.resource(item)
-            title, abstract, keywords = res.title, res.abstract, res.keywords
-        else:
-            title, abstract, keywords = item.title or item.name, item.abstract, item.keywords
-        w.element("ows:Title", title)
-        w.element("ows:Abstract", abstract)
-        w.start("ows:Keywords")
-        for kw in published.keyword_values(keywords):
-            w.element("ows:Keyword", kw)
-        w.end("ows:Keywords")
-        box = view.latlon(item)
-        if box is not None:
-            w.start("ows:WGS84BoundingBox")
-            w.element("ows:LowerCorner", f"{_num(box.minx)} {_num(box.miny)}")
-            w.element("ows:UpperCorner", f"{_num(box.maxx)} {_num(box.maxy)}")
-            w.end("ows:WGS84BoundingBox")
-        w.element("ows:Identifier", name)
-        # GeoServer's style parameter filter names the layer's default style prefixed
-        # (``ws:style`` for a workspace style)
-        default = (
-            item.default_style.prefixed if isinstance(item, Layer) and item.default_style else ""
-        )
-        w.start("Style", [("isDefault", "true")])
-        w.element("ows:Identifier", default)
-        legend = url(
-            call.base,
-            "ows",
-            [("service", "WMS"), ("request", "GetLegendGraphic"), ("format", "image/png"),
-             ("width", "20"), ("height", "20"), ("layer", name)],
-        )  # fmt: skip
-        w.element(
-            "LegendURL",
-            None,
-            [("format", "image/png"), ("xlink:href", legend), ("width", "20"), ("height", "20")],
-        )
-        w.end("Style")
-        for fmt in tile.formats:
-            w.element("Format", fmt)
-        for fmt in INFO_FORMATS:
-            w.element("InfoFormat", fmt)
-        dims = wmts_dimensions.dimensions(tile)
-        for key, default, values in dims:
-            w.start("Dimension")
-            w.element("ows:Identifier", key)
-            w.element("Default", default)
-            for value in values:
-                w.element("Value", value)
-            w.end("Dimension")
-        placeholders = "".join(f"&{key}={{{key}}}" for key, _, _ in dims)
-        for gs_name in sorted(g for g in tile.gridsets if g in seeding.gridsets):
-            used.add(gs_name)
-            w.start("TileMatrixSetLink")
-            w.element("TileMatrixSet", gs_name)
-            w.end("TileMatrixSetLink")
-        for fmt in tile.formats:
-            template = (
-                f"{href}/rest/{name}/{{style}}/{{TileMatrixSet}}/{{TileMatrix}}/{{TileRow}}/"
-                f"{{TileCol}}?format={fmt}{placeholders}"
-            )
-            w.element(
-                "ResourceURL",
-                None,
-                [("format", fmt), ("resourceType", "tile"), ("template", template)],
-            )
-        w.end("Layer")
-    for gs_name in sorted(used):
-        gs = seeding.gridsets[gs_name]
-        w.start("TileMatrixSet")
-        w.element("ows:Identifier", gs_name)
-        w.element("ows:SupportedCRS", f"urn:ogc:def:crs:EPSG::{gs.srs}")
-        for z in range(gs.levels):
-            w.start("TileMatrix")
-            w.element("ows:Identifier", f"{gs_name}:{z}")
-            scale = gs.resolutions[z] * gs.meters_per_unit / gs.pixel_size
-            w.element("ScaleDenominator", _num(scale))
-            left, top = gs.extent[0], _top(gs, z)
-            corner = f"{_num(top)} {_num(left)}" if gs.srs == 4326 else f"{_num(left)} {_num(top)}"
-            w.element("TopLeftCorner", corner)
-            w.element("TileWidth", str(gs.tile_width))
-            w.element("TileHeight", str(gs.tile_height))
-            w.element("MatrixWidth", str(gs.tiles_wide[z]))
-            w.element("MatrixHeight", str(gs.tiles_high[z]))
-            w.end("TileMatrix")
-        w.end("TileMatrixSet")
-    w.end("Contents")
-    w.element(
-        "ServiceMetadataURL",
-        None,
-        [("xlink:href", f"{href}?REQUEST=getcapabilities&VERSION=1.0.0")],
-    )
-    w.element("ServiceMetadataURL", None, [("xlink:href", f"{href}/rest/WMTSCapabilities.xml")])
-    w.end("Capabilities")
-    return Document(w.done(), "text/xml")
 
 
 def _tile(view: View, call: Call) -> tuple[Published, GridSet, int, int, int, str, str]:
@@ -261,7 +124,7 @@ def _dimension_call(view: View, call: Call) -> Call:
 def _tile_bbox(gs: GridSet, z: int, row: int, col: int) -> tuple[float, float, float, float]:
     res = gs.resolutions[z]
     minx = gs.extent[0] + col * gs.tile_width * res
-    maxy = _top(gs, z) - row * gs.tile_height * res
+    maxy = capabilities.top(gs, z) - row * gs.tile_height * res
     return (minx, maxy - gs.tile_height * res, minx + gs.tile_width * res, maxy)
 
 

@@ -88,9 +88,10 @@ RULES: tuple[Rule, ...] = (service_rules, layer_rules)
 """asked in order; an access-rule extension goes first"""
 
 
-def allowed(state: State, access: Access, rules: tuple[Rule, ...] = RULES) -> bool:
-    """Whether ``rules`` let the question's principal do it (no opinion at all: yes)."""
-    for rule in rules:
+def allowed(state: State, access: Access, rules: tuple[Rule, ...] | None = None) -> bool:
+    """Whether ``rules`` (``RULES``) let the question's principal do it (no opinion at all:
+    yes)."""
+    for rule in RULES if rules is None else rules:
         decision = rule(state, access)
         if decision is not None:
             return decision

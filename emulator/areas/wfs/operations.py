@@ -256,8 +256,8 @@ SERVICE = Service(
         Operation("CreateStoredQuery", None, versions=(V200,), support=NOT_EMULATED),
         Operation("DropStoredQuery", None, versions=(V200,), support=NOT_EMULATED),
         Operation("GetGmlObject", None, versions=(V110,), support=NOT_EMULATED),
-        Operation("LockFeature", None, versions=(V110, V200), support=NOT_EMULATED),
-        Operation("GetFeatureWithLock", None, versions=(V110, V200), support=NOT_EMULATED),
+        Operation("LockFeature", None, support=NOT_EMULATED),
+        Operation("GetFeatureWithLock", None, support=NOT_EMULATED),
     ),
     codec.report,
 )

@@ -20,7 +20,7 @@ class Identification(NamedTuple):
 
     title: str | None
     abstract: str | None
-    keywords: list[str]
+    keywords: Sequence[str | None]
     types: Sequence[tuple[str, str, Attrs | None]]
     """the elements after the keywords (``ows:ServiceType``, ``ows:ServiceTypeVersion``,
     ``ows:Profile``…): (tag, text, attributes)"""

@@ -17,8 +17,9 @@ _INVALID: dict[int, None] = {
 }
 """characters XML 1.0 does not allow (a request's control characters echoed in a message):
 dropped, so that every document parses"""
-_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", **_INVALID})
-_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", **_INVALID})
+_ESCAPES: dict[int, str | None] = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
+_TEXT = str.maketrans({**_ESCAPES, **_INVALID})
+_ATTR = str.maketrans({**_ESCAPES, ord('"'): "&quot;", **_INVALID})
 
 Attrs = Iterable[tuple[str, str]]
 

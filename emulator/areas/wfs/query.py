@@ -42,7 +42,7 @@ def _find_type(view: View, name: str) -> FeatureType | None:
         return None
     if not hasattr(item, "type"):
         return None
-    res = view.catalog.resources.get((item.workspace, item.name))
+    res = view.catalog.resources.get((item.workspace or "", item.name))
     return res if isinstance(res, FeatureType) else None
 
 

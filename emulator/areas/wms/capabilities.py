@@ -83,6 +83,7 @@ COMMON_CODES = (
 """The emulator's stand-in for GeoServer's full EPSG list (thousands of codes) when the WMS
 settings limit none: these plus every CRS the catalog's layers declare."""
 
+
 def content_type(version: str) -> str:
     if version == V111:
         return "application/vnd.ogc.wms_xml;charset=UTF-8"
@@ -370,7 +371,7 @@ class Capabilities:
             if style is not None:
                 out.append(style)
             elif ref.kind == "layer":
-                layer = self.view.catalog.layers.get((ref.workspace, ref.name))
+                layer = self.view.catalog.layers.get((ref.workspace or "", ref.name))
                 if layer is not None and layer.default_style is not None:
                     out.append(layer.default_style)
             else:
@@ -383,7 +384,7 @@ class Capabilities:
         if group.mode != "EO" or group.root_layer is None:
             return None
         ref = group.root_layer
-        layer = self.view.catalog.layers.get((ref.workspace, ref.name))
+        layer = self.view.catalog.layers.get((ref.workspace or "", ref.name))
         return None if layer is None else self.view.resource(layer)
 
     def _group(self, group: LayerGroup, root: bool) -> None:
@@ -469,7 +470,7 @@ def group_layers(view: View, group: LayerGroup) -> list[Layer]:
     for ref in group.publishables:
         if ref.kind != "layer":
             continue
-        layer = view.catalog.layers.get((ref.workspace, ref.name))
+        layer = view.catalog.layers.get((ref.workspace or "", ref.name))
         if layer is not None:
             out.append(layer)
     return out

@@ -85,8 +85,9 @@ def style_entry(state: State, ref: StyleRef, explicit: bool, seen: dict[Any, Any
         info = seen[ref] = text_of(state, ref)
     legend = info.legend
     width, height, fmt = DEFAULT_LEGEND
-    external = bool(legend and legend[0] and legend[1] and legend[2] and legend[3])
-    if external:
+    external = False
+    if legend is not None and legend[0] and legend[1] and legend[2] and legend[3]:
+        external = True
         width, height, fmt = legend[0], legend[1], legend[2].replace(";charset=utf-8", "")
     else:
         data = body(state, ref)

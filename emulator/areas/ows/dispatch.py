@@ -14,7 +14,6 @@ does not: they answer ``OperationNotSupported`` as an unknown one does, and
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -56,22 +55,29 @@ class Operation(NamedTuple):
     """what ``docs/coverage.md`` says beside the row"""
 
 
-class Service(NamedTuple):
-    name: str
-    """lower case, as ``SERVICE`` is matched: ``wms``…"""
-    versions: tuple[str, ...]
-    operations: tuple[Operation, ...]
-    report: Report
-    """the exception report of a failed call (the service's exception format)"""
+class Service:
+    """A service: its name, versions, table of operations and exception report."""
+
+    __slots__ = ("_index", "name", "operations", "report", "versions")
+
+    def __init__(
+        self,
+        name: str,
+        versions: tuple[str, ...],
+        operations: tuple[Operation, ...],
+        report: Report,
+    ) -> None:
+        self.name = name
+        """lower case, as ``SERVICE`` is matched: ``wms``…"""
+        self.versions = versions
+        self.operations = operations
+        self.report = report
+        """the exception report of a failed call (the service's exception format)"""
+        self._index = {op.name.lower(): op for op in operations if op.handler is not None}
 
     def operation(self, request: str) -> Operation | None:
         """The row of ``request`` (any case) that has a handler."""
-        return _index(self.operations).get(request.lower())
-
-
-@functools.cache
-def _index(operations: tuple[Operation, ...]) -> dict[str, Operation]:
-    return {op.name.lower(): op for op in operations if op.handler is not None}
+        return self._index.get(request.lower())
 
 
 def answer(

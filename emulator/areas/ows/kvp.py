@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import math
 from collections.abc import Iterable
 from typing import Any
@@ -83,7 +84,14 @@ def upper_keys(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _encoded(text: str) -> str:
+    """``text`` as Java's ``URLEncoder`` writes it (the same few keys and values come back
+    in every link of a capabilities document: encoded once)."""
+    return quote_plus(text, safe="*")
+
+
 def url(base: str, path: str, params: Iterable[tuple[str, str]]) -> str:
     """``base/path?k=v&...`` with keys and values encoded as Java's ``URLEncoder`` does."""
-    query = "&".join(f"{quote_plus(k, safe='*')}={quote_plus(v, safe='*')}" for k, v in params)
+    query = "&".join(f"{_encoded(k)}={_encoded(v)}" for k, v in params)
     return f"{base}/{path}?{query}" if query else f"{base}/{path}"

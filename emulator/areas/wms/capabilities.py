@@ -127,7 +127,12 @@ class Capabilities:
             call.get("AcceptLanguages") or call.get("Language")
         )
         self.ctx = layers.Context(
-            version, self.service, tuple(self.languages), call.base, call.service_base
+            version,
+            self.service,
+            tuple(self.languages),
+            call.base,
+            call.service_base,
+            version == V130,
         )
         self.now = call.instant()
 

@@ -23,6 +23,8 @@ from ..ows.dimensions import Dimension
 from ..ows.kvp import url
 from ..ows.model import WORLD
 from ..ows.writer import Attrs, XmlWriter
+from .legend import sample_size
+from .styles import body, text_of
 
 if TYPE_CHECKING:
     from ...core.state import State
@@ -52,10 +54,8 @@ class Context(NamedTuple):
     """``scheme://host[:port]/context``: absolute links"""
     service_base: str
     """the virtual service's URL base (``base``, ``base/ws``, ``base/ws/layer``)"""
-
-    @property
-    def v13(self) -> bool:
-        return self.version == V130
+    v13: bool
+    """``version`` is 1.3.0"""
 
     def srs_list(self) -> list[str]:
         """The CRSs the settings limit the service to (``EPSG:`` added to bare codes)."""
@@ -77,9 +77,6 @@ class StyleEntry(NamedTuple):
 
 def style_entry(state: State, ref: StyleRef, explicit: bool, seen: dict[Any, Any]) -> StyleEntry:
     """A style's entry (descriptions read once per document: ``seen``)."""
-    from .legend import sample_size
-    from .styles import body, text_of
-
     info = seen.get(ref)
     if info is None:
         info = seen[ref] = text_of(state, ref)

@@ -113,6 +113,9 @@ def markdown() -> str:
                 methods = set(route.methods or {"GET"})
                 shown = sorted(m for m in methods if not (m == "HEAD" and "GET" in methods))
                 answers = getattr(route, "answers", None) or ", ".join(shown)
+                support = getattr(route, "support", None)
+                if support:  # a canned or no-op route says so
+                    answers += f" ({support})"
                 rows.setdefault(_area_of(route), []).append((prefix + route.path, answers))
 
     walk(all_routes(), "")
@@ -131,6 +134,7 @@ def markdown() -> str:
     for area in sorted(rows):
         out += ["", f"## {area}", "", "| Path | Methods |", "|---|---|"]
         out += [f"| `{path}` | {methods} |" for path, methods in rows[area]]
+    out += ogc_operations()
     return "\n".join(out + reference_section()) + "\n"
 
 
@@ -179,6 +183,35 @@ def reference_section() -> list[str]:
         "|---|---|---|",
     ]
     out += [f"| {m} | `{p}` | {why or 'no reason given'} |" for m, p, why in missing]
+    return out
+
+
+def ogc_operations() -> list[str]:
+    """The OGC operations section: a row per operation of each service's dispatch table
+    (``areas/<service>/operations.py`` ``SERVICE``), with its versions and support."""
+    from geoserver_emulator.areas.ows.routes import SERVICES, service
+
+    out = [
+        "",
+        "## OGC operations",
+        "",
+        "Generated from the OGC services' dispatch tables (`SERVICE` in",
+        "`areas/<service>/operations.py`). They answer under the `ows` paths above (WMTS",
+        "under `/gwc/service/wmts`). *emulated*: answered from the state; *canned*: a fixed",
+        "answer; *not emulated*: GeoServer has it, the emulator answers",
+        "`OperationNotSupported` (see `docs/ows.md`).",
+        "",
+        "| Service | Versions | Operation | Support |",
+        "|---|---|---|---|",
+    ]
+    for name in SERVICES:
+        found = service(name)
+        if found is None:  # pragma: no cover - every name is a module of the table
+            continue
+        for op in found.operations:
+            versions = ", ".join(op.versions or found.versions)
+            support = f"{op.support}: {op.note}" if op.note else op.support
+            out.append(f"| {name.upper()} | {versions} | {op.name} | {support} |")
     return out
 
 

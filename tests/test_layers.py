@@ -171,6 +171,23 @@ def _importers_of(prefix: str) -> set[str]:
         ("geoserver_emulator.cli", {"geoserver_emulator.__main__"}),
         # the pytest plugin is the very top: nothing of the emulator imports it
         ("geoserver_emulator_pytest", set()),
+        # the OGC services: each service imports the shared ``ows`` pieces downward (``ows``
+        # names the services' tables by module, in ``ows/routes.SERVICES``); WMTS draws its
+        # tiles through WMS; no other area imports them
+        (
+            "geoserver_emulator.areas.ows",
+            {
+                "geoserver_emulator.areas.wms",
+                "geoserver_emulator.areas.wfs",
+                "geoserver_emulator.areas.wcs",
+                "geoserver_emulator.areas.wmts",
+                "geoserver_emulator_pytest",  # the coverage page lists the tables' rows
+            },
+        ),
+        ("geoserver_emulator.areas.wms", {"geoserver_emulator.areas.wmts"}),
+        ("geoserver_emulator.areas.wfs", set()),
+        ("geoserver_emulator.areas.wcs", set()),
+        ("geoserver_emulator.areas.wmts", set()),
     ],
 )
 def test_who_may_import_a_layer(layer: str, allowed: set[str]):
@@ -425,3 +442,25 @@ def test_no_area_imports_the_app_or_the_scenario_loader() -> None:
     for module, targets in GRAPH.items():
         if module.startswith("geoserver_emulator.areas."):
             assert not {t for t in targets if t.startswith(above)}, module
+
+
+OGC_FOLDERS = ("ows", "wms", "wfs", "wcs", "wmts")
+
+
+def test_only_the_ogc_routes_module_touches_http():
+    """The OGC services' handlers return data; ``ows/routes.py`` alone makes responses."""
+    http = ("starlette", "geoserver_emulator.http")
+    for folder in OGC_FOLDERS:
+        prefix = f"geoserver_emulator.areas.{folder}"
+        for module, path in MODULES.items():
+            if (
+                not module.startswith(prefix + ".")
+                or module == "geoserver_emulator.areas.ows.routes"
+            ):
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in _runtime_imports(tree):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                names += [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                targets = set(_targets(module, node)) | set(names)
+                assert not {t for t in targets if t.startswith(http)}, (module, targets)

@@ -29,5 +29,10 @@ async def reload(request: Request) -> Response:
 
 routes: list[BaseRoute] = [
     Route("/rest/reload", reload, methods=["POST", "PUT"]),
-    Route("/rest/reset", reload, methods=["POST", "PUT"]),
+    Route(
+        "/rest/reset",
+        reload,
+        methods=["POST", "PUT"],
+        support="no-op: the emulator keeps no caches to drop",
+    ),
 ]

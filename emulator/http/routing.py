@@ -33,13 +33,22 @@ class Route(routing.Route):
     """A ``starlette.routing.Route`` whose path regex is compiled on first use."""
 
     def __init__(
-        self, path: str, endpoint: Callable[..., Any], *, answers: str | None = None, **kwargs: Any
+        self,
+        path: str,
+        endpoint: Callable[..., Any],
+        *,
+        answers: str | None = None,
+        support: str | None = None,
+        **kwargs: Any,
     ) -> None:
         assert path.startswith("/"), "Routed paths must start with '/'"
         super().__init__(_PLACEHOLDER, endpoint, **kwargs)
         self.answers = answers
         """for the coverage table, when the endpoint itself refuses some of ``methods`` with
         405: the methods it answers (``"POST; GET too under geoserver"``)"""
+        self.support = support
+        """for the coverage table, when the route is canned or a no-op: what it does
+        (``"no-op: …"``, ``"canned: …"``)"""
         self.path = path
         self.literal = path.split("{", 1)[0]
         """the path's text before its first parameter: a path that does not start with it

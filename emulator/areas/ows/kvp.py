@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import math
 from collections.abc import Iterable
 from typing import Any
@@ -29,6 +30,8 @@ class Call:
     """a POSTed XML request's parsed root (WFS Transaction reads it), None for KVP"""
     now: str = "1970-01-01T00:00:00.000Z"
     """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
+    url: str = ""
+    """the request's URL, as an exception message quotes it"""
 
     def instant(self) -> datetime.datetime:
         """``now`` as an aware datetime (the epoch when it does not parse)."""
@@ -81,7 +84,14 @@ def upper_keys(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)
+def _encoded(text: str) -> str:
+    """``text`` as Java's ``URLEncoder`` writes it (the same few keys and values come back
+    in every link of a capabilities document: encoded once)."""
+    return quote_plus(text, safe="*")
+
+
 def url(base: str, path: str, params: Iterable[tuple[str, str]]) -> str:
     """``base/path?k=v&...`` with keys and values encoded as Java's ``URLEncoder`` does."""
-    query = "&".join(f"{quote_plus(k, safe='*')}={quote_plus(v, safe='*')}" for k, v in params)
+    query = "&".join(f"{_encoded(k)}={_encoded(v)}" for k, v in params)
     return f"{base}/{path}?{query}" if query else f"{base}/{path}"

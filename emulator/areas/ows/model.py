@@ -2,16 +2,11 @@
 in scope (global, one workspace, or one layer), filtered by the security settings.
 
 Security follows GeoServer's ``DefaultResourceAccessManager`` and ``SecureCatalogImpl``:
-
-- a layer rule ``ws.layer.r`` (else ``ws.*.r``, else ``*.*.r``) names the roles that may
-  read a layer; ``*`` admits anyone, an administrator reads everything, no rule at all
-  admits anyone;
-- the catalog mode says what an unreadable layer looks like: ``HIDE`` (absent everywhere:
-  naming it is ``LayerNotDefined``), ``MIXED`` (absent from capabilities, but naming it is
-  an authentication challenge), ``CHALLENGE`` (listed in capabilities, and using its data is
-  a challenge);
-- a service rule ``service.Request`` (else ``service.*``, else ``*.*``) names the roles that
-  may call an operation.
+``access.py`` decides who may call an operation and read or write an item (the rules, and
+the hook an access-rule extension plugs into), and what a refused item looks like under the
+catalog mode (``HIDE``: absent; ``MIXED``: absent from capabilities, a challenge when named;
+``CHALLENGE``: listed and described, a challenge when read). ``View`` asks it for every
+item, in the name of the call's service and operation.
 
 Pure domain logic: no HTTP, no XML.
 """
@@ -19,7 +14,7 @@ Pure domain logic: no HTTP, no XML.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..catalog.entities import (
     BBox,
@@ -29,57 +24,23 @@ from ..catalog.entities import (
     Resource,
     is_projected,
 )
+from . import access
+from .access import Access, Intent, Visibility, visibility
 from .errors import LAYER_NOT_DEFINED, NO_CODE, Denied, OwsError
 
 if TYPE_CHECKING:
     from ...core.state import State
     from ..access import Principal
+    from ..catalog.model import Catalog
 
 Published = Layer | LayerGroup
 
+RESERVED = frozenset(
+    {"rest", "gwc", "web", "__emulator", "schemas", "www", "j_spring_security_check"}
+)
+"""first path segments that are never a workspace's virtual service"""
+
 WORLD = BBox(-180.0, 180.0, -90.0, 90.0, "EPSG:4326")
-
-
-def _allowed(roles: list[str], principal: Principal) -> bool:
-    return "*" in roles or bool(set(roles) & principal.roles)
-
-
-def can_read(state: State, principal: Principal, workspace: str | None, name: str) -> bool:
-    """Whether the layer rules let ``principal`` read ``workspace:name``."""
-    if principal.is_admin:
-        return True
-    rules = state.security.layer_rules
-    ws = workspace or "*"
-    for key in (f"{ws}.{name}.r", f"{ws}.*.r", "*.*.r"):
-        roles = rules.get(key)
-        if roles is not None:
-            return _allowed(roles, principal)
-    return True
-
-
-def can_write(state: State, principal: Principal, workspace: str, name: str) -> bool:
-    """Whether the layer rules let ``principal`` write ``workspace:name`` (``.w`` rules)."""
-    if principal.is_admin:
-        return True
-    rules = state.security.layer_rules
-    for key in (f"{workspace}.{name}.w", f"{workspace}.*.w", "*.*.w"):
-        roles = rules.get(key)
-        if roles is not None:
-            return _allowed(roles, principal)
-    return True
-
-
-def check_service(state: State, principal: Principal, service: str, request: str) -> None:
-    """Raise ``Denied`` when a service rule refuses ``service.request`` to ``principal``."""
-    if principal.is_admin:
-        return
-    rules = {k.lower(): v for k, v in state.security.service_rules.items()}
-    for key in (f"{service}.{request}".lower(), f"{service}.*".lower(), "*.*"):
-        roles = rules.get(key)
-        if roles is not None:
-            if not _allowed(roles, principal):
-                raise Denied(principal.anonymous)
-            return
 
 
 def disabled_services(res: Resource) -> set[str]:
@@ -104,12 +65,19 @@ class View:
         workspace: str | None = None,
         only: Published | None = None,
         service: str | None = None,
+        operation: str = "",
     ) -> None:
         self.state = state
         self.service = (service or "").upper()
         """the service called (``WMS``…): a resource may disable it for itself"""
+        self.operation = operation
+        """the request called (``GetMap``…), which the access rules may consider"""
+
         self.catalog = state.catalog
         self.principal = principal
+        self.admin = principal.is_admin
+        """an administrator sees and changes every item: no rule is asked about one
+        (``SecureCatalogImpl``); the rules still answer about operations"""
         self.workspace = workspace
         self.only = only
         self.mode = state.security.catalog_mode
@@ -151,12 +119,53 @@ class View:
             return res.geometry_binding is not None
         return True
 
-    def readable(self, item: Published) -> bool:
-        return can_read(self.state, self.principal, item.workspace, item.name)
+    # -- security (``access.py``) -------------------------------------------------------
+
+    def permitted(
+        self, item: Published | None, intent: Intent, operation: str | None = None
+    ) -> bool:
+        """Whether the access rules let the caller do ``intent`` on ``item`` (None: call the
+        operation) through ``operation`` (the call's own by default)."""
+        if item is None:
+            return self.ask(None, None, intent, operation)
+        return self.ask(item.workspace, item.name, intent, operation)
+
+    def ask(
+        self, workspace: str | None, name: str | None, intent: Intent, operation: str | None = None
+    ) -> bool:
+        """``permitted`` for a name (a resource without a layer, too)."""
+        if self.admin and name is not None:  # the catalog's rule; operations ask the rules
+            return True
+        op = self.operation if operation is None else operation
+        # ``access.allowed`` inline, and ``Access(...)`` without its Python-level
+        # constructor: asked for every item a document lists
+        question = tuple.__new__(
+            Access, (self.principal, self.service, op, workspace, name, intent)
+        )
+        for rule in access.RULES:
+            decision = rule(self.state, question)
+            if decision is not None:
+                return decision
+        return True
+
+    def readable(self, item: Published, operation: str | None = None) -> bool:
+        """Whether the caller may read ``item``'s data."""
+        return self.ask(item.workspace, item.name, "read", operation)
+
+    def visibility(self, item: Published, intent: Intent) -> Visibility:
+        """``shown``, ``hidden`` or ``challenge``: the rules' answer under the catalog mode."""
+        permitted = self.permitted(item, "write" if intent == "write" else "read")
+        return visibility(self.mode, permitted, intent)
 
     def listed(self, item: Published) -> bool:
-        """Shown in capabilities: readable, or unreadable in CHALLENGE mode."""
-        return self.readable(item) or self.mode == "CHALLENGE"
+        """Shown in capabilities: readable, or unreadable in CHALLENGE mode (``visibility``
+        for ``list``, asked for every item of a document: the short way)."""
+        return self.mode == "CHALLENGE" or self.ask(item.workspace, item.name, "read")
+
+    def check_service(self) -> None:
+        """Raise ``Denied`` when the rules refuse the call's operation to the caller."""
+        if not self.permitted(None, "call"):
+            raise Denied(self.principal.anonymous)
 
     def in_scope(self, item: Published) -> bool:
         if self.only is not None:
@@ -249,21 +258,21 @@ class View:
         item = self._lookup(name)
         if item is None or not self.enabled(item):
             raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
-        if not self.readable(item):
-            if self.mode == "HIDE":
-                raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
-            if not (metadata and self.mode == "CHALLENGE"):
-                raise Denied(self.principal.anonymous)
+        seen = self.visibility(item, "describe" if metadata else "read")
+        if seen == "hidden":
+            raise OwsError(f"Could not find layer {name}", LAYER_NOT_DEFINED, locator)
+        if seen == "challenge":
+            raise Denied(self.principal.anonymous)
         return item
 
     def check_write(self, item: Published) -> None:
         """Refuse a write to a layer the caller may read but not write: in ``HIDE`` mode the
         layer is read-only (an OGC error), in the other modes a challenge."""
-        if can_write(self.state, self.principal, item.workspace or "*", item.name):
-            return
-        if self.mode == "HIDE":
+        seen = self.visibility(item, "write")
+        if seen == "hidden":
             raise OwsError(f"{item.name} is read only", NO_CODE, "typeName")
-        raise Denied(self.principal.anonymous)
+        if seen == "challenge":
+            raise Denied(self.principal.anonymous)
 
     def _lookup(self, name: str) -> Published | None:
         ws, sep, local = name.partition(":")
@@ -301,3 +310,40 @@ class View:
         if isinstance(item, Layer):
             return self.resource(item).native_bbox
         return item.bounds
+
+
+class Scope(NamedTuple):
+    """What a service path (``/ows``, ``/{ws}/ows``, ``/{ws}/{layer}/ows``) publishes."""
+
+    workspace: str | None
+    """the workspace of a workspace's (or a layer's) virtual service"""
+    only: Published | None
+    """the one layer or group of a layer's (or a global group's) virtual service"""
+    path: str
+    """the path of the virtual service below the context root (``""``, ``/ws``…)"""
+
+    def base(self, base: str) -> str:
+        """The base of the virtual service's URLs, below ``base``."""
+        return base + self.path
+
+
+def scope(catalog: Catalog, workspace: str | None, layer: str | None) -> Scope | None:
+    """The virtual service of a path's workspace and layer segments; None when they name
+    nothing (a 404)."""
+    if workspace is None:
+        return Scope(None, None, "")
+    if workspace in RESERVED:
+        return None
+    if workspace not in catalog.workspaces:
+        group = catalog.layer_group(None, workspace)
+        if group is None or layer is not None:
+            return None
+        return Scope(None, group, f"/{workspace}")
+    if layer is None:
+        return Scope(workspace, None, f"/{workspace}")
+    item: Published | None = catalog.layer(workspace, layer) or catalog.layer_group(
+        workspace, layer
+    )
+    if item is None:
+        return None
+    return Scope(workspace, item, f"/{workspace}/{layer}")

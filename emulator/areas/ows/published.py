@@ -9,7 +9,7 @@ pure domain logic, no XML.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..catalog.entities import Layer, LayerGroup, Resource
@@ -172,7 +172,7 @@ def check_languages(languages: list[str], holders: list[Any]) -> None:
 
 
 def holders(
-    service: Mapping[str, Any], items: list[Any], resources: list[Resource | None]
+    service: Mapping[str, Any], items: Sequence[Any], resources: Sequence[Resource | None]
 ) -> list[Any]:
     """The locale → text maps of a document: the service's, its items' and resources'."""
     out: list[Any] = [service.get("internationalTitle"), service.get("internationalAbstract")]

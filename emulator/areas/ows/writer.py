@@ -17,8 +17,9 @@ _INVALID: dict[int, None] = {
 }
 """characters XML 1.0 does not allow (a request's control characters echoed in a message):
 dropped, so that every document parses"""
-_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", **_INVALID})
-_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", **_INVALID})
+_ESCAPES: dict[int, str | None] = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
+_TEXT = str.maketrans({**_ESCAPES, **_INVALID})
+_ATTR = str.maketrans({**_ESCAPES, ord('"'): "&quot;", **_INVALID})
 
 Attrs = Iterable[tuple[str, str]]
 
@@ -41,6 +42,14 @@ class XmlWriter:
         self.first = True
         self.open = -1
         """index just past the last start tag, while nothing followed it"""
+
+    @classmethod
+    def fragment(cls, depth: int, indent: int = 2) -> XmlWriter:
+        """A writer of elements at ``depth`` inside a document (``text()`` gives them, to
+        be put in place with the document's ``raw``)."""
+        w = cls("", indent)
+        w.parts, w.depth, w.first = [], depth, False
+        return w
 
     def _newline(self) -> None:
         if self.first:  # the root follows the declaration on the same line
@@ -85,6 +94,15 @@ class XmlWriter:
         self._newline()
         self.parts.append(f"<!--{value}-->")
         return self
+
+    def raw(self, markup: str) -> XmlWriter:
+        """Append markup written elsewhere (a ``fragment``'s text)."""
+        self.parts.append(markup)
+        self.open = -1
+        return self
+
+    def text(self) -> str:
+        return "".join(self.parts)
 
     def done(self) -> bytes:
         return "".join(self.parts).encode("utf-8")

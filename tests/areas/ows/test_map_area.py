@@ -8,7 +8,7 @@ import math
 import pytest
 
 from geoserver_emulator.areas.ows import crs
-from geoserver_emulator.areas.ows.wms_map import map_area
+from geoserver_emulator.areas.wms.maps import map_area
 
 
 def test_the_map_grown_by_its_size_in_the_same_crs():

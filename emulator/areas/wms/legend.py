@@ -16,10 +16,10 @@ from typing import Any
 
 from ...core.record import record
 from ..catalog.entities import Layer, LayerGroup, StyleRef
+from ..ows.errors import INVALID, INVALID_FORMAT, LAYER_NOT_DEFINED, STYLE_NOT_DEFINED, OwsError
+from ..ows.kvp import Call
+from ..ows.model import View
 from . import paint, styles
-from .errors import INVALID, INVALID_FORMAT, LAYER_NOT_DEFINED, STYLE_NOT_DEFINED, OwsError
-from .kvp import Call
-from .model import View
 from .symbolizers import Rule, Symbolizer, rules
 
 LEGEND_FORMATS = ("image/png", "image/jpeg", "image/gif", "application/json")

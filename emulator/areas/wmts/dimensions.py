@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog.tree import java_number
+from ..ows.errors import NO_CODE, OwsError
 from ..seeding import filters
-from .errors import NO_CODE, OwsError
 
 PASSED_ON = ("TIME", "ELEVATION")
 """the keys the emulator's map drawing reads"""

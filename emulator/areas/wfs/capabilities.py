@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from ..catalog.entities import FeatureType
 from ..catalog.tree import java_number
-from . import published, sources
-from .kvp import Call, url
-from .model import View
-from .writer import XmlWriter
+from ..ows import capabilities as caps
+from ..ows import published, sources
+from ..ows.kvp import Call
+from ..ows.model import View
+from ..ows.writer import XmlWriter
 
 V100, V110, V200 = "1.0.0", "1.1.0", "2.0.0"
 VERSIONS = (V100, V110, V200)
@@ -74,6 +75,35 @@ SPATIAL = (
 )
 
 
+OWS_NAMESPACES = {
+    V200: [
+        ("xmlns:wfs", "http://www.opengis.net/wfs/2.0"),
+        ("xmlns", "http://www.opengis.net/wfs/2.0"),
+        ("xmlns:ows", "http://www.opengis.net/ows/1.1"),
+        ("xmlns:gml", "http://www.opengis.net/gml/3.2"),
+        ("xmlns:fes", "http://www.opengis.net/fes/2.0"),
+        ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+        ("xmlns:xs", "http://www.w3.org/2001/XMLSchema"),
+        ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+    ],
+    V110: [
+        ("xmlns", "http://www.opengis.net/wfs"),
+        ("xmlns:wfs", "http://www.opengis.net/wfs"),
+        ("xmlns:ows", "http://www.opengis.net/ows"),
+        ("xmlns:gml", "http://www.opengis.net/gml"),
+        ("xmlns:ogc", "http://www.opengis.net/ogc"),
+        ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+        ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+    ],
+}
+"""the namespaces of the OWS common documents, in GeoServer's order"""
+SCHEMAS = {V110: "wfs/1.1.0/wfs.xsd", V200: "wfs/2.0/wfs.xsd"}
+
+
+def ns_wfs(version: str) -> str:
+    return "http://www.opengis.net/wfs/2.0" if version == V200 else "http://www.opengis.net/wfs"
+
+
 WFS11_LINK_TYPES = frozenset({"TC211", "FGDC", "19115", "13139"})
 WFS11_LINK_FORMATS = frozenset({"text/xml", "text/html", "text/sgml", "text/plain"})
 
@@ -132,7 +162,7 @@ class WfsCapabilities:
     # -- 1.0.0 -------------------------------------------------------------------------
 
     def _v100(self, seq: str) -> None:
-        w, s, base = self.w, self.service, self.call.base
+        w, base = self.w, self.call.base
         w.start(
             "WFS_Capabilities",
             [
@@ -148,6 +178,14 @@ class WfsCapabilities:
                 ("updateSequence", seq),
             ],
         )
+        self._service_10()
+        self._capability_10()
+        self._types_10()
+        self._filter_10()
+        w.end("WFS_Capabilities")
+
+    def _service_10(self) -> None:
+        w, s, base = self.w, self.service, self.call.base
         w.start("Service")
         w.element("Name", "WFS")
         w.element("Title", s.get("title"))
@@ -157,6 +195,9 @@ class WfsCapabilities:
         w.element("Fees", s.get("fees"))
         w.element("AccessConstraints", s.get("accessConstraints"))
         w.end("Service")
+
+    def _capability_10(self) -> None:
+        w = self.w
         w.start("Capability")
         w.start("Request")
         for op in ("GetCapabilities", "DescribeFeatureType", "GetFeature"):
@@ -179,6 +220,9 @@ class WfsCapabilities:
             w.end(op)
         w.end("Request")
         w.end("Capability")
+
+    def _types_10(self) -> None:
+        w = self.w
         w.start("FeatureTypeList")
         w.start("Operations")
         for op in ("Query", "Insert", "Update", "Delete", "Lock"):
@@ -205,8 +249,6 @@ class WfsCapabilities:
                 )
             w.end("FeatureType")
         w.end("FeatureTypeList")
-        self._filter_10()
-        w.end("WFS_Capabilities")
 
     def _filter_10(self) -> None:
         w = self.w
@@ -246,41 +288,15 @@ class WfsCapabilities:
     def _ows(self, seq: str) -> None:
         w, base = self.w, self.call.base
         v2 = self.version == V200
-        if v2:
-            ns = [
-                ("xmlns:wfs", "http://www.opengis.net/wfs/2.0"),
-                ("xmlns", "http://www.opengis.net/wfs/2.0"),
-                ("xmlns:ows", "http://www.opengis.net/ows/1.1"),
-                ("xmlns:gml", "http://www.opengis.net/gml/3.2"),
-                ("xmlns:fes", "http://www.opengis.net/fes/2.0"),
-                ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
-                ("xmlns:xs", "http://www.w3.org/2001/XMLSchema"),
-                ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
-                (
-                    "xsi:schemaLocation",
-                    f"http://www.opengis.net/wfs/2.0 {base}/schemas/wfs/2.0/wfs.xsd",
-                ),
-            ]
-        else:
-            ns = [
-                ("xmlns", "http://www.opengis.net/wfs"),
-                ("xmlns:wfs", "http://www.opengis.net/wfs"),
-                ("xmlns:ows", "http://www.opengis.net/ows"),
-                ("xmlns:gml", "http://www.opengis.net/gml"),
-                ("xmlns:ogc", "http://www.opengis.net/ogc"),
-                ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
-                ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
-                (
-                    "xsi:schemaLocation",
-                    f"http://www.opengis.net/wfs {base}/schemas/wfs/1.1.0/wfs.xsd",
-                ),
-            ]
+        ns = OWS_NAMESPACES[self.version] + [
+            ("xsi:schemaLocation", f"{ns_wfs(self.version)} {base}/schemas/{SCHEMAS[self.version]}")
+        ]
         w.start(
             "wfs:WFS_Capabilities",
             [("version", self.version), *ns, *self._ns_attrs(), ("updateSequence", seq)],
         )
         self._identification()
-        self._provider()
+        caps.provider(w, self.contact, full=True)
         self._operations(v2)
         w.start("FeatureTypeList")
         if not v2:
@@ -289,42 +305,35 @@ class WfsCapabilities:
                 w.element("Operation", op)
             w.end("Operations")
         for ft in self.types:
-            w.start("FeatureType")
-            w.element("Name", self._name(ft))
-            langs = self.languages
-            w.element("Title", published.text_for(langs, ft, "internationalTitle", ft.title))
-            w.element(
-                "Abstract", published.text_for(langs, ft, "internationalAbstract", ft.abstract)
-            )
-            w.start("ows:Keywords")
-            for kw in published.keyword_values(ft.keywords, langs):
-                w.element("ows:Keyword", kw)
-            w.end("ows:Keywords")
-            code = (ft.srs or "EPSG:4326").partition(":")[2]
-            if v2:
-                w.element("DefaultCRS", f"urn:ogc:def:crs:EPSG::{code}")
-            else:
-                w.element("DefaultSRS", f"urn:x-ogc:def:crs:EPSG:{code}")
-            w.start("OutputFormats")
-            w.element(
-                "Format",
-                "application/gml+xml; version=3.2" if v2 else "text/xml; subtype=gml/3.1.1",
-            )
-            w.end("OutputFormats")
-            box = ft.latlon_bbox
-            if box is not None:
-                w.start("ows:WGS84BoundingBox")
-                w.element("ows:LowerCorner", f"{java_number(box.minx)} {java_number(box.miny)}")
-                w.element("ows:UpperCorner", f"{java_number(box.maxx)} {java_number(box.maxy)}")
-                w.end("ows:WGS84BoundingBox")
-            self._metadata_urls(ft, v2)
-            w.end("FeatureType")
+            self._feature_type(ft, v2)
         w.end("FeatureTypeList")
         if v2:
             self._filter_20()
         else:
             self._filter_11()
         w.end("wfs:WFS_Capabilities")
+
+    def _feature_type(self, ft: FeatureType, v2: bool) -> None:
+        """One ``FeatureType`` of the 1.1.0 or 2.0.0 list."""
+        w, langs = self.w, self.languages
+        w.start("FeatureType")
+        w.element("Name", self._name(ft))
+        w.element("Title", published.text_for(langs, ft, "internationalTitle", ft.title))
+        w.element("Abstract", published.text_for(langs, ft, "internationalAbstract", ft.abstract))
+        caps.keywords(w, published.keyword_values(ft.keywords, langs))
+        code = (ft.srs or "EPSG:4326").partition(":")[2]
+        if v2:
+            w.element("DefaultCRS", f"urn:ogc:def:crs:EPSG::{code}")
+        else:
+            w.element("DefaultSRS", f"urn:x-ogc:def:crs:EPSG:{code}")
+        w.start("OutputFormats")
+        w.element(
+            "Format", "application/gml+xml; version=3.2" if v2 else "text/xml; subtype=gml/3.1.1"
+        )
+        w.end("OutputFormats")
+        caps.wgs84_box(w, ft.latlon_bbox)
+        self._metadata_urls(ft, v2)
+        w.end("FeatureType")
 
     def _metadata_urls(self, ft: FeatureType, v2: bool) -> None:
         """1.1.0: ``MetadataURL`` with ``type`` and ``format``, only for the types and formats
@@ -343,70 +352,23 @@ class WfsCapabilities:
         return ft.name if self.view.workspace is not None else f"{ft.workspace}:{ft.name}"
 
     def _identification(self) -> None:
-        w, s = self.w, self.service
-        w.start("ows:ServiceIdentification")
-        langs = self.languages
-        w.element("ows:Title", published.text_for(langs, s, "internationalTitle", s.get("title")))
-        w.element(
-            "ows:Abstract",
+        s, langs = self.service, self.languages
+        ident = caps.Identification(
+            published.text_for(langs, s, "internationalTitle", s.get("title")),
             published.text_for(langs, s, "internationalAbstract", s.get("abstrct")),
+            published.keyword_values(s.get("keywords") or [], langs),
+            [("ows:ServiceType", "WFS", None), ("ows:ServiceTypeVersion", self.version, None)],
+            s.get("fees"),
+            s.get("accessConstraints"),
         )
-        w.start("ows:Keywords")
-        for kw in published.keyword_values(s.get("keywords") or [], langs):
-            w.element("ows:Keyword", kw)
-        w.end("ows:Keywords")
-        w.element("ows:ServiceType", "WFS")
-        w.element("ows:ServiceTypeVersion", self.version)
-        w.element("ows:Fees", s.get("fees"))
-        w.element("ows:AccessConstraints", s.get("accessConstraints"))
-        w.end("ows:ServiceIdentification")
-
-    def _provider(self) -> None:
-        w, c = self.w, self.contact
-        w.start("ows:ServiceProvider")
-        w.element("ows:ProviderName", c.get("contactOrganization"))
-        w.start("ows:ServiceContact")
-        w.element("ows:IndividualName", c.get("contactPerson"))
-        w.element("ows:PositionName", c.get("contactPosition"))
-        w.start("ows:ContactInfo")
-        w.start("ows:Phone")
-        w.element("ows:Voice", c.get("contactVoice"))
-        w.element("ows:Facsimile", c.get("contactFacsimile"))
-        w.end("ows:Phone")
-        w.start("ows:Address")
-        w.element("ows:DeliveryPoint", c.get("address"))
-        w.element("ows:City", c.get("addressCity"))
-        w.element("ows:AdministrativeArea", c.get("addressState"))
-        w.element("ows:PostalCode", c.get("addressPostalCode"))
-        w.element("ows:Country", c.get("addressCountry"))
-        w.element("ows:ElectronicMailAddress", c.get("contactEmail"))
-        w.end("ows:Address")
-        w.end("ows:ContactInfo")
-        w.end("ows:ServiceContact")
-        w.end("ows:ServiceProvider")
+        caps.identification(self.w, ident)
 
     def _operation(
         self, name: str, params: list[tuple[str, tuple[str, ...]]], post: bool = True
     ) -> None:
-        w = self.w
-        w.start("ows:Operation", [("name", name)])
-        w.start("ows:DCP")
-        w.start("ows:HTTP")
-        w.element("ows:Get", None, [("xlink:href", self.href)])
-        if post:
-            w.element("ows:Post", None, [("xlink:href", self.href)])
-        w.end("ows:HTTP")
-        w.end("ows:DCP")
-        for pname, values in params:
-            w.start("ows:Parameter", [("name", pname)])
-            if self.version == V200:
-                w.start("ows:AllowedValues")
-            for v in values:
-                w.element("ows:Value", v)
-            if self.version == V200:
-                w.end("ows:AllowedValues")
-            w.end("ows:Parameter")
-        w.end("ows:Operation")
+        href = self.href
+        v2 = self.version == V200
+        caps.operation(self.w, name, href, href if post else None, params, allowed_values=v2)
 
     def _operations(self, v2: bool) -> None:
         w = self.w
@@ -475,14 +437,9 @@ class WfsCapabilities:
                 ("ImplementsFeatureVersioning", "FALSE"),
                 ("ManageStoredQueries", "TRUE"),
             ):
-                w.start("ows:Constraint", [("name", name)])
-                w.element("ows:NoValues")
-                w.element("ows:DefaultValue", value)
-                w.end("ows:Constraint")
-            w.start("ows:Constraint", [("name", "CountDefault")])
-            w.element("ows:NoValues")
-            w.element("ows:DefaultValue", str(self.service.get("maxFeatures") or 1000000))
-            w.end("ows:Constraint")
+                caps.constraint(w, "ows:Constraint", name, value)
+            count = str(self.service.get("maxFeatures") or 1000000)
+            caps.constraint(w, "ows:Constraint", "CountDefault", count)
         w.end("ows:OperationsMetadata")
 
     def _filter_11(self) -> None:
@@ -545,10 +502,7 @@ class WfsCapabilities:
             ("ImplementsMinimumXPath", "TRUE"),
             ("ImplementsSchemaElementFunc", "FALSE"),
         ):
-            w.start("fes:Constraint", [("name", name)])
-            w.element("ows:NoValues")
-            w.element("ows:DefaultValue", value)
-            w.end("fes:Constraint")
+            caps.constraint(w, "fes:Constraint", name, value)
         w.end("fes:Conformance")
         w.start("fes:Id_Capabilities")
         w.element("fes:ResourceIdentifier", None, [("name", "fes:ResourceId")])
@@ -584,16 +538,3 @@ class WfsCapabilities:
 
 def write(view: View, call: Call, version: str) -> bytes:
     return WfsCapabilities(view, call, version).write()
-
-
-def describe_href(call: Call, version: str, names: list[str]) -> str:
-    return url(
-        call.service_base,
-        "wfs",
-        [
-            ("service", "WFS"),
-            ("version", version),
-            ("request", "DescribeFeatureType"),
-            ("typeName", ",".join(names)),
-        ],
-    )

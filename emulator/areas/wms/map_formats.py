@@ -13,8 +13,9 @@ from typing import Any
 from PIL import Image, TiffImagePlugin, TiffTags
 
 from ...wire.json import dumps
-from . import crs, paint
-from .writer import attr, text
+from ..ows import crs
+from ..ows.writer import attr, text
+from . import paint
 
 TIFF = {"image/tiff": False, "image/tiff8": True}
 GEOTIFF = {"image/geotiff": False, "image/geotiff8": True}

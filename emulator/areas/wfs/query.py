@@ -6,32 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from ...core.errors import EmulatorError
 from ...core.record import field, record, replace
 from ...features import resolver
 from ...features.query import Query as FeatureQuery
 from ...filters.tree import Filter
-from ..catalog.entities import FeatureType, is_projected
-from .errors import INVALID, OwsError
-from .model import View
-
-
-@record
-class Row:
-    fid: str
-    properties: dict[str, Any]
-
-
-@record
-class Result:
-    type: FeatureType
-    attributes: list[tuple[str, str]]
-    """(name, binding) in schema order, after ``propertyName``"""
-    geometry: str | None
-    rows: list[Row] = field(default_factory=list)
-    matched: int = 0
+from ..catalog.entities import FeatureType
+from ..ows.collections import FeatureSet, Row
+from ..ows.errors import INVALID, OwsError
+from ..ows.model import View
 
 
 def resolve_types(view: View, names: str, locator: str) -> list[FeatureType]:
@@ -58,15 +42,8 @@ def _find_type(view: View, name: str) -> FeatureType | None:
         return None
     if not hasattr(item, "type"):
         return None
-    res = view.catalog.resources.get((item.workspace, item.name))
+    res = view.catalog.resources.get((item.workspace or "", item.name))
     return res if isinstance(res, FeatureType) else None
-
-
-def schema(view: View, ft: FeatureType) -> tuple[list[tuple[str, str, bool]], str | None]:
-    """(name, binding, nillable) per attribute, and the geometry attribute's name: the
-    catalog's attribute list, else the feature data's."""
-    _, found = resolver.schema(view.state, ft)
-    return [(a.name, a.binding, a.nillable) for a in found.attributes], found.geometry
 
 
 @record
@@ -81,7 +58,7 @@ class Query:
     count: int | None = None
 
 
-def run(view: View, ft: FeatureType, q: Query) -> Result:
+def run(view: View, ft: FeatureType, q: Query) -> FeatureSet:
     source, found = resolver.schema(view.state, ft)
     attrs = [(a.name, a.binding, a.nillable) for a in found.attributes]
     names = {n for n, _, _ in attrs}
@@ -114,7 +91,7 @@ def run(view: View, ft: FeatureType, q: Query) -> Result:
         page = replace(page, properties=tuple(n for n, _, _ in keep))
         with filter_errors():
             rows = [Row(f.fid, f.properties) for f in source.read(page)]
-    return Result(ft, [(n, b) for n, b, _ in keep], found.geometry, rows, matched)
+    return FeatureSet(ft, [(n, b) for n, b, _ in keep], found.geometry, rows, matched)
 
 
 def parse_filter(cql: str) -> Filter:
@@ -144,8 +121,3 @@ def _compiled(flt: Filter | None) -> int:
 
     predicates.predicate(flt)
     return 0
-
-
-def flips(ft: FeatureType, version: str) -> bool:
-    """Whether WFS ``version`` writes this type's coordinates latitude first."""
-    return version != "1.0.0" and not is_projected(ft.srs) and (ft.srs or "").upper() != "CRS:84"

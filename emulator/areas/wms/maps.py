@@ -6,17 +6,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from starlette.responses import Response
-
 from ...core.record import record
 from ...features.model import Feature
 from ...features.query import Bounds, Query
 from ...features.resolver import source_for
 from ...features.source import FeatureSource
-from ...wire.json import dumps
 from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
-from . import crs, dimensions, map_formats, paint, render, sources, styles, wfs_query
-from .errors import (
+from ..ows import crs, dimensions, sources
+from ..ows.errors import (
     INVALID,
     INVALID_CRS,
     INVALID_FORMAT,
@@ -26,9 +23,12 @@ from .errors import (
     STYLE_NOT_DEFINED,
     OwsError,
 )
-from .kvp import Call, bbox_numbers
+from ..ows.kvp import Call, bbox_numbers
+from ..ows.model import View
+from ..ows.results import Document, Image
+from . import feature_info as feature_info_codec
+from . import map_formats, paint, render, styles
 from .legend import style_ref
-from .model import View
 from .symbolizers import rules
 
 MAX_SIDE = 8192
@@ -237,7 +237,7 @@ def map_area(bbox: tuple[float, float, float, float], srs: str, data_srs: str) -
     return out if all(math.isfinite(v) for v in out) else None
 
 
-def get_map(view: View, call: Call) -> Response:
+def get_map(view: View, call: Call) -> Document | Image:
     req = parse(view, call)
     if req.format in map_formats.OPENLAYERS:
         page = map_formats.openlayers_page(
@@ -248,7 +248,7 @@ def get_map(view: View, call: Call) -> Response:
             req.srs,
             (req.width, req.height),
         )
-        return Response(page, 200, media_type="text/html")
+        return Document(page, "text/html")
     canvas: paint.Canvas | map_formats.SvgCanvas
     if req.format in map_formats.SVG:
         canvas = map_formats.SvgCanvas(req.width, req.height, req.background)
@@ -269,16 +269,16 @@ def get_map(view: View, call: Call) -> Response:
         rule_list = rules(styles.body(view.state, ref) or b"")
         painter.draw_layer(held, geometry, srs, rule_list, scale)
     if isinstance(canvas, map_formats.SvgCanvas):
-        return Response(canvas.encode(req.transparent), 200, media_type="image/svg+xml")
+        return Image(canvas.encode(req.transparent), "image/svg+xml")
     if req.format in map_formats.FORMATS:
         body = map_formats.tiff(canvas.image, req.format, req.transparent, req.bbox, req.srs)
-        return Response(body, 200, media_type=map_formats.media_type(req.format))
+        return Image(body, map_formats.media_type(req.format))
     body = canvas.encode(req.format, req.transparent)
     media = "image/png" if req.format.startswith("image/png") else req.format
-    return Response(body, 200, media_type=media)
+    return Image(body, media)
 
 
-def get_feature_info(view: View, call: Call) -> Response:
+def get_feature_info(view: View, call: Call) -> Document:
     req = parse(view, call, for_info=True)
     names = [n for n in (call.get("QUERY_LAYERS") or "").split(",") if n]
     if not names:
@@ -308,7 +308,7 @@ def feature_info(
     fmt: str,
     pixel: tuple[int, int],
     count: int,
-) -> Response:
+) -> Document:
     """The features of ``names`` within 3 pixels of ``pixel`` of the map ``req``, in
     ``fmt`` (WMS GetFeatureInfo, and WMTS GetFeatureInfo on a tile)."""
     i, j = pixel
@@ -340,117 +340,4 @@ def feature_info(
             box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
             found.append((res, geometry, held_features(view, res, source, call, box, count)))
     decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
-    if fmt == "application/json":
-        return _info_json(call, found, decimals)
-    if fmt == "text/html":
-        return Response(_info_html(found), 200, media_type="text/html")
-    if fmt == "text/plain":
-        return Response(_info_text(view, found), 200, media_type="text/plain")
-    return _info_gml(view, call, found, fmt, decimals)
-
-
-def _rows(res: FeatureType, features: list[Any], view: View) -> wfs_query.Result:
-    attrs, geometry = wfs_query.schema(view, res)
-    rows = [wfs_query.Row(f.fid, dict(f.properties)) for f in features]
-    return wfs_query.Result(res, [(n, b) for n, b, _ in attrs], geometry, rows, len(rows))
-
-
-def _info_json(
-    call: Call, found: list[tuple[FeatureType, str | None, list[Any]]], decimals: int
-) -> Response:
-    from . import gml
-
-    features = []
-    for _res, geometry, hits in found:
-        for f in hits:
-            geom = f.properties.get(geometry) if geometry else None
-            features.append(
-                {
-                    "type": "Feature",
-                    "id": f.fid,
-                    "geometry": gml.geojson(geom, decimals) if geom is not None else None,
-                    "geometry_name": geometry,
-                    "properties": {
-                        k: gml.json_value(v) for k, v in f.properties.items() if k != geometry
-                    },
-                }
-            )
-    doc: dict[str, Any] = {
-        "type": "FeatureCollection",
-        "features": features,
-        "totalFeatures": "unknown",
-        "numberReturned": len(features),
-        "timeStamp": call.now,
-        "crs": None,
-    }
-    if found and features:
-        code = (found[0][0].srs or "EPSG:4326").partition(":")[2]
-        doc["crs"] = {"type": "name", "properties": {"name": f"urn:ogc:def:crs:EPSG::{code}"}}
-    return Response(dumps(doc), 200, media_type="application/json")
-
-
-def _info_text(view: View, found: list[tuple[FeatureType, str | None, list[Any]]]) -> str:
-    lines: list[str] = []
-    if not any(hits for _, _, hits in found):
-        return "no features were found\n"
-    for res, geometry, hits in found:
-        if not hits:
-            continue
-        uri = view.catalog.namespaces[res.workspace].uri
-        lines.append(f"Results for FeatureType '{uri}:{res.name}':")
-        for f in hits:
-            lines.append("--------------------------------------------")
-            for key, value in f.properties.items():
-                if key == geometry and value is not None:
-                    count = _points(value)
-                    lines.append(f"{key} = [GEOMETRY ({value.geom_type}) with {count} points]")
-                else:
-                    lines.append(f"{key} = {value}")
-        lines.append("--------------------------------------------")
-    return "\n".join(lines) + "\n"
-
-
-def _points(geom: Any) -> int:
-    if hasattr(geom, "geoms"):
-        return sum(_points(g) for g in geom.geoms)
-    if geom.geom_type == "Polygon":
-        return len(geom.exterior.coords) + sum(len(r.coords) for r in geom.interiors)
-    return len(geom.coords)
-
-
-def _info_html(found: list[tuple[FeatureType, str | None, list[Any]]]) -> str:
-    from html import escape
-
-    parts = ["<html><head><title>Geoserver GetFeatureInfo output</title></head><body>"]
-    for res, geometry, hits in found:
-        if not hits:
-            continue
-        keys = [k for k in hits[0].properties if k != geometry]
-        parts.append(
-            f'<table class="featureInfo"><caption class="featureInfo">{escape(res.name)}</caption>'
-        )
-        parts.append("<tr><th>fid</th>" + "".join(f"<th>{escape(k)}</th>" for k in keys) + "</tr>")
-        for f in hits:
-            cells = "".join(f"<td>{escape(str(f.properties.get(k, '')))}</td>" for k in keys)
-            parts.append(f"<tr><td>{escape(f.fid)}</td>{cells}</tr>")
-        parts.append("</table><br/>")
-    parts.append("</body></html>")
-    return "".join(parts)
-
-
-def _info_gml(
-    view: View,
-    call: Call,
-    found: list[tuple[FeatureType, str | None, list[Any]]],
-    fmt: str,
-    decimals: int,
-) -> Response:
-    from . import wfs
-
-    results = [_rows(res, hits, view) for res, _, hits in found]
-    gml3 = "3.1.1" in fmt
-    version = "1.1.0" if gml3 else "1.0.0"
-    body = wfs.gml_collection(
-        view, call, results, version, "gml31" if gml3 else "gml2", False, decimals
-    )
-    return Response(body, 200, media_type=fmt)
+    return feature_info_codec.encode(view, call, found, fmt, decimals)

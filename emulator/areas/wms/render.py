@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.budget import Budget
 from ...core.errors import EmulatorError
-from . import crs, paint
+from ..ows import crs
+from . import paint
 from .symbolizers import Rule, Symbolizer
 
 if TYPE_CHECKING:

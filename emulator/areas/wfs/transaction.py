@@ -19,16 +19,10 @@ from ...features.resolver import source_for
 from ...features.source import FeatureSource, FeatureTransaction
 from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
-from . import gml, wfs_query
-from .errors import INVALID, MISSING, Denied, OwsError
-from .model import View, can_write
-from .writer import XmlWriter
-
-WFS_NS = {
-    "1.0.0": "http://www.opengis.net/wfs",
-    "1.1.0": "http://www.opengis.net/wfs",
-    "2.0.0": "http://www.opengis.net/wfs/2.0",
-}
+from ..ows import collections, gml
+from ..ows.errors import INVALID, MISSING, Denied, OwsError
+from ..ows.model import View
+from . import query as wfs_query
 
 
 def _local(tag: Any) -> str:
@@ -108,7 +102,7 @@ class Transaction:
                 raise OwsError(f"Feature type {name} unknown", INVALID, "typeName") from None
         if layer is not None:
             self.view.check_write(layer)
-        elif not can_write(self.view.state, self.view.principal, ft.workspace, ft.name):
+        elif not self.view.ask(ft.workspace, ft.name, "write"):
             raise Denied(self.view.principal.anonymous)
         return ft
 
@@ -152,7 +146,7 @@ class Transaction:
             if geom_el is None:
                 return None
             try:
-                return gml.read_geometry(geom_el, wfs_query.flips(ft, self.version))
+                return gml.read_geometry(geom_el, collections.flips(ft, self.version))
             except gml.GeometryError as exc:
                 raise OwsError(f"Invalid geometry: {exc}", INVALID, _local(prop.tag)) from None
         return _convert(prop.text or "", binding)
@@ -226,56 +220,3 @@ def _apply(tx: Transaction, root: Any) -> None:
         elif kind in ("Native", "LockId", "Replace") or not kind:
             if kind:
                 raise OwsError(f"{kind} is not supported by the emulator", INVALID, kind)
-
-
-def response(tx: Transaction, version: str) -> bytes:
-    w = XmlWriter()
-    ns = WFS_NS[version]
-    if version == "1.0.0":
-        w.start(
-            "wfs:WFS_TransactionResponse",
-            [("version", "1.0.0"), ("xmlns:wfs", ns), ("xmlns:ogc", "http://www.opengis.net/ogc")],
-        )
-        if tx.inserted:
-            w.start("wfs:InsertResult")
-            for fid in tx.inserted:
-                w.element("ogc:FeatureId", None, [("fid", fid)])
-            w.end("wfs:InsertResult")
-        w.start("wfs:TransactionResult")
-        w.start("wfs:Status")
-        w.element("wfs:SUCCESS")
-        w.end("wfs:Status")
-        w.end("wfs:TransactionResult")
-        w.end("wfs:WFS_TransactionResponse")
-        return w.done()
-    v2 = version == "2.0.0"
-    w.start(
-        "wfs:TransactionResponse",
-        [
-            ("xmlns:wfs", ns),
-            (
-                "xmlns:fes" if v2 else "xmlns:ogc",
-                "http://www.opengis.net/fes/2.0" if v2 else "http://www.opengis.net/ogc",
-            ),
-            ("version", version),
-        ],
-    )
-    w.start("wfs:TransactionSummary")
-    w.element("wfs:totalInserted", str(len(tx.inserted)))
-    w.element("wfs:totalUpdated", str(tx.updated))
-    w.element("wfs:totalDeleted" if not v2 else "wfs:totalDeleted", str(tx.deleted))
-    w.end("wfs:TransactionSummary")
-    if not v2:
-        w.element("wfs:TransactionResults")
-    if tx.inserted:
-        w.start("wfs:InsertResults")
-        for fid in tx.inserted:
-            w.start("wfs:Feature")
-            if v2:
-                w.element("fes:ResourceId", None, [("rid", fid)])
-            else:
-                w.element("ogc:FeatureId", None, [("fid", fid)])
-            w.end("wfs:Feature")
-        w.end("wfs:InsertResults")
-    w.end("wfs:TransactionResponse")
-    return w.done()

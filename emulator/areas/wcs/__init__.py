@@ -1,0 +1,1 @@
+"""The WCS service (see docs/ows.md)."""

@@ -1,0 +1,1 @@
+"""The WFS service (see docs/ows.md)."""

@@ -1,0 +1,1 @@
+"""The WMS service (see docs/ows.md)."""

@@ -1,0 +1,1 @@
+"""The WMTS service (see docs/ows.md)."""

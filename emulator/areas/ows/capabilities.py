@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ...wire.geoserver.java import number_text as java_number
 from ..catalog.entities import BBox
-from ..catalog.tree import java_number
 from .writer import Attrs, XmlWriter
 
 

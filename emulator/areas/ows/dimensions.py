@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...features.resolver import source_for
+from ...wire.geoserver.java import number_text as java_number
 from ..catalog.entities import Coverage, FeatureType, Resource
-from ..catalog.tree import java_number
 from . import sources
 
 if TYPE_CHECKING:

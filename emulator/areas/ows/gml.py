@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from ..catalog.tree import java_number
+from ...wire.geoserver.java import number_text as java_number
 from .writer import attr, text
 
 GML2, GML31, GML32 = "gml2", "gml31", "gml32"

@@ -4,8 +4,8 @@ operations with their parameters, the feature type list, filter capabilities).""
 
 from __future__ import annotations
 
+from ...wire.geoserver.java import number_text as java_number
 from ..catalog.entities import FeatureType
-from ..catalog.tree import java_number
 from ..ows import capabilities as caps
 from ..ows import published, sources
 from ..ows.kvp import Call

@@ -16,8 +16,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...wire.geoserver.java import number_text as java_number
 from ..catalog.entities import BBox, Layer, LayerGroup, Resource, StyleRef
-from ..catalog.tree import java_number
 from ..ows import crs, published
 from ..ows.dimensions import Dimension
 from ..ows.kvp import url

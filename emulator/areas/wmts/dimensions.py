@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..catalog.tree import java_number
+from ...wire.geoserver.java import number_text as java_number
 from ..ows.errors import NO_CODE, OwsError
 from ..seeding import filters
 

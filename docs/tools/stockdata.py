@@ -158,8 +158,21 @@ def _topojson(path: Path, collection: str) -> list[tuple[Any, dict[str, Any], An
             geom = shapely.MultiPolygon([polygon(g["arcs"])])
         else:
             geom = shapely.MultiPolygon([polygon(p) for p in g["arcs"]])
-        out.append((g.get("id"), g.get("properties", {}), geom))
+        out.append((g.get("id"), g.get("properties", {}), _repaired(geom)))
     return out
+
+
+def _repaired(geom: Any) -> Any:
+    """A polygon the TopoJSON quantisation made invalid (a part of no area, a spike of no
+    width) with those artefacts removed; its area stays what it was."""
+    if geom.is_valid:
+        return geom
+    valid = shapely.make_valid(geom)
+    parts = [p for p in getattr(valid, "geoms", [valid]) if p.area > 0]
+    polygons = [q for p in parts for q in getattr(p, "geoms", [p])]
+    fixed = shapely.MultiPolygon(polygons)
+    assert fixed.is_valid and math.isclose(fixed.area, geom.area, rel_tol=1e-9)
+    return fixed
 
 
 # --- the layers with a source -------------------------------------------------------------

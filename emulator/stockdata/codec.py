@@ -92,9 +92,10 @@ def encode_table(table: StockTable) -> bytes:
         "sources": _source_dicts(table.sources),
     }
     blobs: list[bytes] = []
-    if table.geometry is not None and table.features:
-        at = names.index(table.geometry)
-        header["geometries"], blobs = _encode_geometries([f.values[at] for f in table.features])
+    if table.geometry is not None:
+        geoms = [f.values[names.index(table.geometry)] for f in table.features]
+        if any(g is not None for g in geoms):
+            header["geometries"], blobs = _encode_geometries(geoms)
     return _pack(TABLE_MAGIC, header, blobs)
 
 

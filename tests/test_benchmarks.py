@@ -19,6 +19,7 @@ RUNS = {
     "ows.py": (["--repeat", "1"], "OWS requests in-process"),
     "load.py": (["--quick"], "server RSS: before"),
     "patterns.py": (["--quick"], "another client's request meanwhile"),
+    "stockdata.py": (["--quick"], "this tree (stock data imported: False)"),
 }
 
 

@@ -194,3 +194,14 @@ def test_http_never_imports_the_root_or_above():
     for module, targets in GRAPH.items():
         if module.startswith("geoserver_emulator.http"):
             assert not {t for t in targets if t.startswith(above)}, module
+
+
+def test_the_stock_data_stands_on_the_core_only():
+    """``stockdata/`` sits beside ``core/``: every layer that serves features may read it."""
+    for module, targets in GRAPH.items():
+        if module.startswith("geoserver_emulator.stockdata"):
+            ours = {t for t in targets if t.startswith("geoserver_emulator")}
+            assert all(
+                t.startswith(("geoserver_emulator.core", "geoserver_emulator.stockdata"))
+                for t in ours
+            ), module

@@ -178,20 +178,34 @@ def _repaired(geom: Any) -> Any:
 # --- the layers with a source -------------------------------------------------------------
 
 
-def _table(ft: dict[str, Any], ws: str, attributes: list[StockAttribute],
-           rows: list[list[Any]], sources: tuple[Source, ...]) -> StockTable:  # fmt: skip
+def _table(
+    ft: dict[str, Any],
+    ws: str,
+    attributes: list[StockAttribute],
+    rows: list[list[Any]],
+    sources: tuple[Source, ...],
+) -> StockTable:
     names = tuple(a.name for a in attributes)
     published = ft["name"]
     features = tuple(
         StockFeature(f"{published}.{n}", names, tuple(row)) for n, row in enumerate(rows, 1)
     )
     geometry = next((a.name for a in attributes if a.is_geometry), None)
-    return StockTable(ws, ft.get("nativeName", published), published, ft["srs"], geometry,
-                      tuple(attributes), features, sources)  # fmt: skip
+    return StockTable(
+        ws,
+        ft.get("nativeName", published),
+        published,
+        ft["srs"],
+        geometry,
+        tuple(attributes),
+        features,
+        sources,
+    )
 
 
-def _ne_shapefile(sources: Path, ft: dict[str, Any], stem: str, binding: str,
-                  dataset: str) -> StockTable:  # fmt: skip
+def _ne_shapefile(
+    sources: Path, ft: dict[str, Any], stem: str, binding: str, dataset: str
+) -> StockTable:
     path = _package(sources, GPUWM) / NE_110M / f"{stem}.shp"
     reader = _shapes(path)
     fields = reader.fields[1:] if path.with_suffix(".dbf").exists() else []
@@ -206,19 +220,33 @@ def _ne_shapefile(sources: Path, ft: dict[str, Any], stem: str, binding: str,
 
 
 def ne_countries(sources: Path, ft: dict[str, Any]) -> StockTable:
-    return _ne_shapefile(sources, ft, "ne_110m_admin_0_countries", "MultiPolygon",
-                         "Natural Earth 5.1.1 ne_110m_admin_0_countries (geometry and all columns)")  # fmt: skip
+    return _ne_shapefile(
+        sources,
+        ft,
+        "ne_110m_admin_0_countries",
+        "MultiPolygon",
+        "Natural Earth 5.1.1 ne_110m_admin_0_countries (geometry and all columns)",
+    )
 
 
 def ne_coastlines(sources: Path, ft: dict[str, Any]) -> StockTable:
-    return _ne_shapefile(sources, ft, "ne_110m_coastline", "MultiLineString",
-                         "Natural Earth ne_110m_coastline (geometry only: no .dbf shipped)")  # fmt: skip
+    return _ne_shapefile(
+        sources,
+        ft,
+        "ne_110m_coastline",
+        "MultiLineString",
+        "Natural Earth ne_110m_coastline (geometry only: no .dbf shipped)",
+    )
 
 
 def ne_boundary_lines(sources: Path, ft: dict[str, Any]) -> StockTable:
-    return _ne_shapefile(sources, ft, "ne_110m_admin_0_boundary_lines_land", "MultiLineString",
-                         "Natural Earth ne_110m_admin_0_boundary_lines_land (geometry only: "
-                         "no .dbf shipped)")  # fmt: skip
+    return _ne_shapefile(
+        sources,
+        ft,
+        "ne_110m_admin_0_boundary_lines_land",
+        "MultiLineString",
+        "Natural Earth ne_110m_admin_0_boundary_lines_land (geometry only: no .dbf shipped)",
+    )
 
 
 def ne_populated_places(sources: Path, ft: dict[str, Any]) -> StockTable:
@@ -242,31 +270,55 @@ def topp_states(sources: Path, ft: dict[str, Any]) -> StockTable:
     with (vega / "population_engineers_hurricanes.csv").open(encoding="utf-8") as f:
         people = {f"{int(r['id']):02d}": float(r["population"]) for r in csv.DictReader(f)}
     members = _topojson(_package(sources, US_ATLAS) / "package/states-10m.json", "states")
-    keep = sorted((fips, props, geom) for fips, props, geom in members
-                  if fips not in ("02", "15") and int(fips) < 60)  # fmt: skip
+    keep = sorted(
+        (fips, props, geom)
+        for fips, props, geom in members
+        if fips not in ("02", "15") and int(fips) < 60
+    )
     attrs = _catalog_attributes(ft)
     carried = {"STATE_NAME", "STATE_FIPS", "STATE_ABBR", "PERSONS"}
     rows = []
     for fips, props, geom in keep:
-        known = {"STATE_NAME": props["name"], "STATE_FIPS": fips,
-                 "STATE_ABBR": abbr.get(fips), "PERSONS": people.get(fips)}  # fmt: skip
+        known = {
+            "STATE_NAME": props["name"],
+            "STATE_FIPS": fips,
+            "STATE_ABBR": abbr.get(fips),
+            "PERSONS": people.get(fips),
+        }
         rows.append([geom if a.is_geometry else known.get(a.name) for a in attrs])
     assert carried <= {a.name for a in attrs}
-    return _table(ft, "topp", attrs, rows, (
-        Source(US_ATLAS, US_GOV, "states-10m.json: Census Bureau cartographic state boundaries"
-               f", 2017 edition, 1:10,000,000; {CONTIGUOUS} (STATE_NAME, STATE_FIPS)"),
-        Source(VEGA, US_GOV, "obesity.json (STATE_ABBR by FIPS code)"),
-        Source(VEGA, US_GOV, "population_engineers_hurricanes.csv: population per state, "
-               "Census Bureau estimate for 2016 (PERSONS)"),
-    ))  # fmt: skip
+    return _table(
+        ft,
+        "topp",
+        attrs,
+        rows,
+        (
+            Source(
+                US_ATLAS,
+                US_GOV,
+                "states-10m.json: Census Bureau cartographic state boundaries"
+                f", 2017 edition, 1:10,000,000; {CONTIGUOUS} (STATE_NAME, STATE_FIPS)",
+            ),
+            Source(VEGA, US_GOV, "obesity.json (STATE_ABBR by FIPS code)"),
+            Source(
+                VEGA,
+                US_GOV,
+                "population_engineers_hurricanes.csv: population per state, "
+                "Census Bureau estimate for 2016 (PERSONS)",
+            ),
+        ),
+    )
 
 
 def tiger_giant_polygon(sources: Path, ft: dict[str, Any]) -> StockTable:
     box = ft["nativeBoundingBox"]
     rect = shapely.box(box["minx"], box["miny"], box["maxx"], box["maxy"])
     attrs = _catalog_attributes(ft)
-    source = Source("GeoServer's release catalog", "GeoServer's own data",
-                    "one rectangle spanning the feature type's declared bounds")  # fmt: skip
+    source = Source(
+        "GeoServer's release catalog",
+        "GeoServer's own data",
+        "one rectangle spanning the feature type's declared bounds",
+    )
     return _table(ft, "tiger", attrs, [[shapely.MultiPolygon([rect])]], (source,))
 
 
@@ -311,8 +363,11 @@ def _bands(cov: dict[str, Any], nodata: float | None) -> tuple[StockBand, ...]:
     out = []
     for dim in cov["dimensions"]:
         byte = (dim["min"], dim["max"]) == (0.0, 255.0)
-        out.append(StockBand(dim["name"], "UNSIGNED_8BITS" if byte else "REAL_32BITS",
-                             None if byte else nodata))  # fmt: skip
+        out.append(
+            StockBand(
+                dim["name"], "UNSIGNED_8BITS" if byte else "REAL_32BITS", None if byte else nodata
+            )
+        )
     return tuple(out)
 
 
@@ -320,7 +375,8 @@ def arc_sample(sources: Path, ws: str, cov: dict[str, Any]) -> tuple[StockGrid, 
     """NOAA's annual precipitation of 2016 (1 degree) on the catalog's half-degree grid."""
     precip = json.loads((_package(sources, VEGA) / "package/data/annual-precip.json").read_text())
     src = numpy.array(precip["values"], dtype=numpy.float32).reshape(
-        precip["height"], precip["width"])
+        precip["height"], precip["width"]
+    )
     width, height, env = _grid_of(ws, cov)
     nodata = float(cov["dimensions"][0]["min"])
     out = numpy.full((height, width), nodata, dtype="<f4")
@@ -331,11 +387,24 @@ def arc_sample(sources: Path, ws: str, cov: dict[str, Any]) -> tuple[StockGrid, 
         if 0 <= row < src.shape[0]:
             lons = env[0] + (numpy.arange(width) + 0.5) * (env[2] - env[0]) / width
             out[r] = src[row, numpy.floor(lons - precip["translate"][0]).astype(int)]
-    source = Source(VEGA, "public domain (NOAA, Climate Forecast System version 2)",
-                    "annual-precip.json: annual precipitation of 2016, 1 degree cells, "
-                    "81S to 87N, repeated onto the half-degree grid")  # fmt: skip
-    grid = StockGrid(ws, cov["name"], width, height, env, cov["srs"], _bands(cov, nodata),
-                     "<f4", out.tobytes(), (source,))  # fmt: skip
+    source = Source(
+        VEGA,
+        "public domain (NOAA, Climate Forecast System version 2)",
+        "annual-precip.json: annual precipitation of 2016, 1 degree cells, "
+        "81S to 87N, repeated onto the half-degree grid",
+    )
+    grid = StockGrid(
+        ws,
+        cov["name"],
+        width,
+        height,
+        env,
+        cov["srs"],
+        _bands(cov, nodata),
+        "<f4",
+        out.tobytes(),
+        (source,),
+    )
     return grid, True
 
 
@@ -359,8 +428,7 @@ def _update_catalog(ft: dict[str, Any], table: StockTable) -> None:
     """Attributes the data declares beyond the catalog's; bounds where the data differs."""
     if table.sources and len(table.attributes) > len(ft.get("attributes", [])):
         short = {v: k for k, v in JAVA.items()}
-        ft["attributes"] = [f"{a.name}:{short.get(a.binding, a.binding)}"
-                            for a in table.attributes]  # fmt: skip
+        ft["attributes"] = [f"{a.name}:{short.get(a.binding, a.binding)}" for a in table.attributes]
     bounds = table.bounds()
     if bounds is None or not table.sources:
         return

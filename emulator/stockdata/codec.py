@@ -130,9 +130,7 @@ def decode_table(data: bytes) -> StockTable:
     count = len(header["fids"])
     geometry = header["geometry"]
     geoms = _decode_geometries(header.get("geometries"), blobs, count)
-    columns = [
-        geoms if name == geometry else header["columns"][name] for name in names
-    ]
+    columns = [geoms if name == geometry else header["columns"][name] for name in names]
     prefix = header["fid_prefix"]
     features = tuple(
         StockFeature(f"{prefix}.{number}", names, tuple(col[i] for col in columns))
@@ -199,7 +197,7 @@ def decode_grid(data: bytes) -> StockGrid:
         name=header["name"],
         width=width,
         height=height,
-        envelope=tuple(header["envelope"]),  # type: ignore[arg-type]
+        envelope=tuple(header["envelope"]),
         srs=header["srs"],
         bands=bands,
         dtype=dtype,

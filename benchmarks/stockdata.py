@@ -8,9 +8,9 @@
    the best of several decodes of the same bytes (``codec.decode_*``).
 3. Start-up: ``import geoserver_emulator`` + ``create_app(Emulator("stock"))`` +
    ``reset()`` in fresh interpreters (CPU time, best of N, bytecode and scenario cache warm),
-   for this tree and for the comparator ``--base`` (a git ref, default ``HEAD~``…: the
-   commit before the stock data, unpacked with ``git archive``), with the ratio; and
-   whether start-up imported the stock data (it must not).
+   for this tree and for the comparator ``--base`` (a git ref; by default the parent of the
+   commit that added ``emulator/stockdata``, unpacked with ``git archive``), with the ratio;
+   and whether start-up imported the stock data (it must not).
 """
 
 from __future__ import annotations
@@ -27,8 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 BUDGET = 3_000_000
-BASE = "bab2cd0~1"
-"""the commit before the stock data came (the comparator of the start-up figure)"""
 
 DECODE = """
 import json, time
@@ -101,7 +99,27 @@ def _start(tree: Path, repeat: int, env: dict[str, str]) -> tuple[float, bool]:
     return min(r[0] for r in runs), any(r[1] for r in runs)
 
 
-def start_up(repeat: int, base: str) -> None:
+def _before_the_stock_data() -> str | None:
+    """The parent of the commit that added the stock data, None without git history."""
+    log = subprocess.run(
+        ["git", "log", "--diff-filter=A", "--format=%H", "--", "emulator/stockdata/__init__.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    added = log.stdout.split()
+    return f"{added[-1]}~1" if log.returncode == 0 and added else None
+
+
+def _unpack(ref: str, into: Path) -> bool:
+    archive = subprocess.run(["git", "archive", ref, "emulator"], cwd=ROOT, capture_output=True)
+    if archive.returncode != 0:
+        return False
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return True
+
+
+def start_up(repeat: int, base: str | None) -> None:
     with tempfile.TemporaryDirectory(prefix="stockbench-") as work:
         env = {
             **os.environ,
@@ -109,28 +127,27 @@ def start_up(repeat: int, base: str) -> None:
             "GEOSERVER_EMULATOR_CACHE": str(Path(work) / "scenarios"),
         }
         ours, imported = _start(ROOT, repeat, env)
+        print("import + create_app(Emulator('stock')) + reset(), CPU, best of", repeat)
+        print(f"  {ours * 1e3:8.1f} ms  this tree (stock data imported: {imported})")
         old = Path(work) / "base"
         old.mkdir()
-        archive = subprocess.run(
-            ["git", "archive", base, "emulator"], cwd=ROOT, check=True, capture_output=True
-        ).stdout
-        subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+        if base is None or not _unpack(base, old):
+            print(f"  (no comparator: {base or 'no git history'} cannot be unpacked)")
+            return
         theirs, _ = _start(old, repeat, {**env, "GEOSERVER_EMULATOR_CACHE": f"{work}/base-sc"})
-    print("import + create_app(Emulator('stock')) + reset(), CPU, best of", repeat)
-    print(f"  {ours * 1e3:8.1f} ms  this tree (stock data imported: {imported})")
-    print(f"  {theirs * 1e3:8.1f} ms  {base} (before the stock data)")
-    print(f"  ratio {ours / theirs:.2f}")
+        print(f"  {theirs * 1e3:8.1f} ms  {base} (before the stock data)")
+        print(f"  ratio {ours / theirs:.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one run of each figure")
-    parser.add_argument("--base", default=BASE, help="the git ref to compare start-up with")
+    parser.add_argument("--base", help="the git ref to compare start-up with")
     args = parser.parse_args()
     repeat = 1 if args.quick else 7
     sizes()
     decode(repeat)
-    start_up(repeat, args.base)
+    start_up(repeat, args.base or _before_the_stock_data())
 
 
 if __name__ == "__main__":

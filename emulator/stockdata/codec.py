@@ -116,7 +116,7 @@ def _encode_geometries(geoms: list[Any]) -> tuple[dict[str, Any], list[bytes]]:
 
     missing = [i for i, g in enumerate(geoms) if g is None]
     present = numpy.array([g for g in geoms if g is not None], dtype=object)
-    kind, coords, offsets = shapely.to_ragged_array(present)
+    kind, coords, offsets = shapely.to_ragged_array(present, include_z=False)
     blobs = [numpy.ascontiguousarray(coords, dtype="<f8").tobytes()]
     blobs += [numpy.ascontiguousarray(o, dtype="<i4").tobytes() for o in offsets]
     info = {"type": int(kind), "missing": missing, "parts": len(offsets)}

@@ -150,7 +150,7 @@ class StockGrid:
     @property
     def transform(self) -> tuple[float, float, float, float]:
         """(scaleX, scaleY, translateX, translateY), pixel centres (GeoServer's grid)."""
-        minx, _, maxx, maxy = self.envelope
+        minx, miny, maxx, maxy = self.envelope
         sx = (maxx - minx) / self.width
-        sy = -(maxy - self.envelope[1]) / self.height
+        sy = -(maxy - miny) / self.height
         return sx, sy, minx + sx / 2, maxy + sy / 2

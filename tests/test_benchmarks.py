@@ -20,6 +20,7 @@ RUNS = {
     "load.py": (["--quick"], "server RSS: before"),
     "patterns.py": (["--quick"], "another client's request meanwhile"),
     "amplification.py": (["--quick"], "rows: "),
+    "stockdata.py": (["--quick"], "this tree (stock data imported: False)"),
 }
 
 

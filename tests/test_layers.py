@@ -315,7 +315,7 @@ WHERE = {m: _where(m) for m in MODULES}
 
 
 def test_the_tables_are_read() -> None:
-    assert [row[0] for row in LAYER_ROWS][:3] == ["core", "wire", "crs"]
+    assert [row[0] for row in LAYER_ROWS][:3] == ["core", "wire", "stockdata"]
     assert AREA_ROWS["uploads"] == {"appschema", "catalog", "mosaics"}
 
 
@@ -464,3 +464,14 @@ def test_only_the_ogc_routes_module_touches_http():
                 names += [node.module or ""] if isinstance(node, ast.ImportFrom) else []
                 targets = set(_targets(module, node)) | set(names)
                 assert not {t for t in targets if t.startswith(http)}, (module, targets)
+
+
+def test_the_stock_data_stands_on_the_core_only():
+    """``stockdata/`` sits beside ``core/``: every layer that serves features may read it."""
+    for module, targets in GRAPH.items():
+        if module.startswith("geoserver_emulator.stockdata"):
+            ours = {t for t in targets if t.startswith("geoserver_emulator")}
+            assert all(
+                t.startswith(("geoserver_emulator.core", "geoserver_emulator.stockdata"))
+                for t in ours
+            ), module

@@ -26,6 +26,9 @@ SLOW = [
     "geoserver_emulator.areas.styles.uploads",  # style POST/PUT, with the CSS and ZIP readers
     "geoserver_emulator.areas.styles.css",
     "geoserver_emulator.areas.styles.package",
+    # the stock sample data: read and decoded by the first request that needs a stock layer
+    "geoserver_emulator.stockdata",
+    "geoserver_emulator.stockdata.codec",
 ]
 
 START = """

@@ -201,3 +201,21 @@ def test_metadata_license_is_spdx(installed):
         metadata = z.read(name).decode()
     assert "License-Expression: Apache-2.0" in metadata
     assert "Requires-Python: >=3.11" in metadata
+
+
+def test_installed_wheel_holds_the_stock_sample_data(installed):
+    wheel, site = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    source = {
+        f"geoserver_emulator/stockdata/{p.name}"
+        for p in (ROOT / "emulator/stockdata").iterdir()
+        if p.suffix in (".gst", ".gsg")
+    }
+    assert source and source <= names
+    out = _run_installed(
+        site,
+        "from geoserver_emulator import stockdata;"
+        "t = stockdata.load('topp', 'states'); print(len(t.features));"
+        "print(stockdata.load_grid('nurc', 'Arc_Sample').width)",
+    )
+    assert out.split() == ["49", "720"]

@@ -44,7 +44,7 @@ def test_get_feature_type_xml(client):
         "states",
     ]
     bbox = root.find("latLonBoundingBox")
-    assert bbox.findtext("minx") == "-124.731422" and bbox.findtext("crs") == "EPSG:4326"
+    assert bbox.findtext("minx") == "-124.73364306703067" and bbox.findtext("crs") == "EPSG:4326"
     store = root.find("store")
     assert store.get("class") == "dataStore" and store.findtext("name") == "topp:states_shapefile"
     attrs = root.find("attributes").findall("attribute")

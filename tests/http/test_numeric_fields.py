@@ -306,6 +306,14 @@ SAMPLES = [
 
 
 NO_NUMERIC_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "filter chains and user/group service configurations: names, patterns, class names and"
+    " flags (a chain's position is a query parameter, read as an integer and range-checked)": (
+        ("POST", "/rest/security/filterchain"), ("POST", "/rest/security/filterchain.{ext}"),
+        ("POST", "/rest/security/filterchain/{name}"), ("PUT", "/rest/security/filterchain/{name}"),
+        ("POST", "/rest/security/usergroupservices"),
+        ("POST", "/rest/security/usergroupservices.{ext}"),
+        ("PUT", "/rest/security/usergroupservices/{name}"),
+    ),
     "a reload or reset: no body": (
         ("POST", "/rest/reload"), ("PUT", "/rest/reload"),
         ("POST", "/rest/reset"), ("PUT", "/rest/reset"),

@@ -17,7 +17,6 @@ import pytest
 from PIL import Image
 
 from geoserver_emulator import Emulator
-from geoserver_emulator_pytest.coverage import endpoints
 
 from .test_inspector import ADMIN, SEED
 from .webdriver import Browser
@@ -194,12 +193,6 @@ def test_nothing_falls_off_screen(browser, served, width, tmp_path: Path):
     assert height > 40
 
 
-REST_INDEX = any(path == "/rest" and m == "GET" for m, path, _ in endpoints())
-
-
-@pytest.mark.xfail(
-    not REST_INDEX, reason="GET /rest (GeoServer's REST index) is not emulated yet", strict=True
-)
 def test_the_landing_pages_rest_link_works(browser, served):
     emu, url = served
     browser.get(f"{url}/")

@@ -56,7 +56,9 @@ def respond(result: Result) -> Response:
         return Response(result.body, 200, media_type=result.media_type)
     if isinstance(result, Image):
         headers = None
-        if result.filename is not None:
+        if result.disposition is not None:
+            headers = {"Content-Disposition": result.disposition}
+        elif result.filename is not None:
             headers = {"Content-Disposition": f"inline; filename={result.filename}"}
         return Response(result.data, 200, headers, media_type=result.media_type)
     if isinstance(result, Report):
@@ -93,6 +95,7 @@ async def dispatch(
             parse_error = err
     now = emu.clock.datetime().strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
     call = _call(request, params, path_service, root, now)
+    call.pairs = list(pairs)
     ws, layer = request.path_params.get("workspace"), request.path_params.get("layer")
     found = scope(emu.state.catalog, ws, layer)
     if found is None:

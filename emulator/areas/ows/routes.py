@@ -160,6 +160,27 @@ async def wmts_capabilities(request: Request) -> Response:
     return await dispatch(request, "wmts", fixed)
 
 
+STORED_TYPES = {
+    "tif": "image/tiff",
+    "png": "image/png",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "asc": "text/plain",
+    "gz": "application/x-gzip",
+}
+
+
+async def stored_coverage(request: Request) -> Response:
+    """A WCS 1.1.1 answer stored with ``store=true`` (``temp/wcs`` of the data directory,
+    as GeoServer publishes it)."""
+    name = request.path_params["file"]
+    data = context.emulator(request).state.datadir.read(f"temp/wcs/{name}")
+    if data is None or "/" in name:
+        raise HTTPException(404)
+    kind = STORED_TYPES.get(name.rsplit(".", 1)[-1].lower(), "application/octet-stream")
+    return Response(data, 200, media_type=kind)
+
+
 class OwsRoute(Route):
     check_query = False  # the service refuses a bad parameter in its exception report
 
@@ -171,6 +192,7 @@ routes = [
     for slash in ("", "/")
 ] + [
     OwsRoute("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
+    Route("/temp/wcs/{file}", stored_coverage, methods=["GET"]),
     Route("/gwc/service/wmts/rest/WMTSCapabilities.xml", wmts_capabilities, methods=["GET"]),
     Route(
         "/gwc/service/wmts/rest/{tile_layer}/{style}/{matrix_set}/{matrix}/{row}/{col}",

@@ -158,7 +158,7 @@ def _subsets(
             raise OwsError("Axis label already used during subsetting", AXIS, name)
         seen.append(name)
         spatial = True
-        _spatial(raster, index, points, env, low, high)
+        _spatial(index, points, env, low, high)
     if spatial:
         req.area = Envelope(low[0], low[1], high[0], high[1])
     elif sub_crs is not None:
@@ -188,7 +188,6 @@ def _dimension_name(dimension: str) -> str:
 
 
 def _spatial(
-    raster: rasters.Raster,
     index: int,
     points: list[str | None],
     env: Envelope,
@@ -210,8 +209,7 @@ def _spatial(
         raise OwsError("SlicePoint outside coverage envelope", SUBSETTING, text) from None
     if point < bounds[0] or point > bounds[1]:
         raise OwsError("SlicePoint outside coverage envelope", SUBSETTING, text)
-    step = raster.resolution[index]
-    low[index], high[index] = point, point + step
+    low[index], high[index] = point, point  # the pixel holding the point (see fidelity.md)
 
 
 def _dimension(req: Request, kind: str, points: list[str | None], raster: rasters.Raster) -> None:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ows import _request  # noqa: E402  (the ASGI request helper of the OGC benchmark)
+from ows import _request
 
-from geoserver_emulator import Emulator  # noqa: E402
+from geoserver_emulator import Emulator
 
 TARGET = 20.0
 SIZE = 2048

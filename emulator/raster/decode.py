@@ -59,10 +59,9 @@ def image(data: bytes) -> Array:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            with Image.open(io.BytesIO(data)) as img:
-                img.load()
-                if img.mode == "1":
-                    img = img.convert("L")
+            with Image.open(io.BytesIO(data)) as opened:
+                opened.load()
+                img: Image.Image = opened.convert("L") if opened.mode == "1" else opened
                 array = np.asarray(img)
     except Exception as exc:  # Pillow raises many kinds for a broken file
         raise Undecodable(f"cannot decode the image ({type(exc).__name__}: {exc})") from None

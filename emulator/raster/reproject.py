@@ -58,5 +58,8 @@ def envelope(env: Envelope, source: str, target: str) -> Envelope:
     if not ok.any():
         raise NoTransform(f"the envelope has no image in {target}")
     return Envelope(
-        float(out_x[ok].min()), float(out_y[ok].min()), float(out_x[ok].max()), float(out_y[ok].max())
+        float(out_x[ok].min()),
+        float(out_y[ok].min()),
+        float(out_x[ok].max()),
+        float(out_y[ok].max()),
     )

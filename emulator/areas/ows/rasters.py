@@ -127,9 +127,7 @@ def _uploaded(state: State, cov: Coverage, native: str) -> Raster | None:
     bands = tuple(Band(b.name, b.nodata) for b in found.bands)
     dtype = DTYPES.get(found.bands[0].data_type, "float32") if found.bands else "uint8"
     env = found.envelope
-    return Raster(
-        found.srs or cov.srs, env, width, height, bands, dtype, [Piece(env, pixels, {})]
-    )
+    return Raster(found.srs or cov.srs, env, width, height, bands, dtype, [Piece(env, pixels, {})])
 
 
 def _mosaic(state: State, cov: Coverage, native: str) -> Raster | None:
@@ -162,9 +160,9 @@ def _mosaic(state: State, cov: Coverage, native: str) -> Raster | None:
     elev_attrs = mosaic.indexer.domain("ElevationAttribute")
     names = [d.name for d in cov.dimensions] or list(mosaic.bands)
     nodata = [d.null_values[0] if d.null_values else None for d in cov.dimensions]
-    bands = tuple(
-        Band(n, nodata[i] if i < len(nodata) else None) for i, n in enumerate(names)
-    )[: first.shape[0]]
+    bands = tuple(Band(n, nodata[i] if i < len(nodata) else None) for i, n in enumerate(names))[
+        : first.shape[0]
+    ]
     return Raster(
         mosaic.crs or cov.srs,
         env,

@@ -152,7 +152,10 @@ def _native_area(req: Request, raster: rasters.Raster) -> Envelope:
         except reproject.NoTransform:
             raise req.empty() from None
     inter = Envelope(
-        max(box.minx, env.minx), max(box.miny, env.miny), min(box.maxx, env.maxx), min(box.maxy, env.maxy)
+        max(box.minx, env.minx),
+        max(box.miny, env.miny),
+        min(box.maxx, env.maxx),
+        min(box.maxy, env.maxy),
     )
     if inter.minx > inter.maxx or inter.miny > inter.maxy:
         raise req.empty()
@@ -209,7 +212,9 @@ def _compose(
     filled: Any = None
     for piece in select(req, raster, target, to_source):
         pixels = piece.read()
-        picked = pixels[bands] if len(bands) != pixels.shape[0] or bands != sorted(bands) else pixels
+        picked = (
+            pixels[bands] if len(bands) != pixels.shape[0] or bands != sorted(bands) else pixels
+        )
         grid = Grid(picked, piece.envelope, raster.srs, chosen)
         values, covered = sample(grid, target, req.interpolation, to_source)
         if out is None:
@@ -235,10 +240,14 @@ def select(
     if to_source is None:
         pieces = [p for p in pieces if p.envelope.intersects(target.envelope)]
     if raster.time_attribute and req.time is not None:
-        pieces = [p for p in pieces if _within(instant(p.values.get(raster.time_attribute)), req.time)]
+        pieces = [
+            p for p in pieces if _within(instant(p.values.get(raster.time_attribute)), req.time)
+        ]
     if raster.elevation_attribute and req.elevation is not None:
         pieces = [
-            p for p in pieces if _within(number(p.values.get(raster.elevation_attribute)), req.elevation)
+            p
+            for p in pieces
+            if _within(number(p.values.get(raster.elevation_attribute)), req.elevation)
         ]
     if raster.time_attribute:
         attr = raster.time_attribute

@@ -31,7 +31,9 @@ FORMATS = (
     Format("png", "PNG", "image/png", "png", ("png", "image/png")),
     Format("jpeg", "JPEG", "image/jpeg", "jpeg", ("jpeg", "jpg", "image/jpeg")),
     Format("gif", "GIF", "image/gif", "gif", ("gif", "image/gif")),
-    Format("arcgrid", "ARCGRID", "text/plain", "asc", ("arcgrid", "text/plain", "application/arcgrid")),
+    Format(
+        "arcgrid", "ARCGRID", "text/plain", "asc", ("arcgrid", "text/plain", "application/arcgrid")
+    ),
     Format(
         "arcgrid-gzip",
         "ARCGRID",

@@ -69,9 +69,7 @@ def _encode(grid: Grid, fmt: Format) -> bytes:
         raise OwsError(f"Could not encode the coverage as {fmt.mime}: {exc}", NO_CODE) from None
 
 
-def _defaults(
-    view: View, call: Call, req: coverage.Request, raster: Any, dims: set[str]
-) -> None:
+def _defaults(view: View, call: Call, req: coverage.Request, raster: Any, dims: set[str]) -> None:
     """The dimensions' default values where a 2.0.1 request names none (GeoServer's
     ``WCSDefaultValuesHelper``: each dimension's default value strategy)."""
     if not raster.mosaic:
@@ -87,7 +85,9 @@ def _defaults(
             req.elevation = [(number, number)] if number is not None else None
 
 
-def _answer_111(view: View, call: Call, cov: Coverage, data: bytes, fmt: Format) -> Document | Image:
+def _answer_111(
+    view: View, call: Call, cov: Coverage, data: bytes, fmt: Format
+) -> Document | Image:
     store = (call.get("STORE") or "false").strip().lower() == "true"
     if not store:
         body, media = multipart.message(call.base, cov, data, fmt.mime)

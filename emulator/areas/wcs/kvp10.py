@@ -123,7 +123,7 @@ def bands(text: str | None, count: int) -> list[int] | None:
             picked = [int(p) for p in text.split(",") if p.strip()]
     except ValueError:
         raise OwsError(
-            f"Band parameters incorrectly specified: For input string: \"{text}\"", NO_CODE
+            f'Band parameters incorrectly specified: For input string: "{text}"', NO_CODE
         ) from None
     if not picked or any(b < 1 or b > count for b in picked):
         raise OwsError(
@@ -142,7 +142,9 @@ def _values(text: str | None, reader: Any) -> Ranges | None:
         low = reader(bounds[0])
         high = reader(bounds[1]) if len(bounds) > 1 else low
         if low is None or high is None:
-            raise OwsError(f"Invalid value: {part}", INVALID, "time" if reader is instant else "elevation")
+            raise OwsError(
+                f"Invalid value: {part}", INVALID, "time" if reader is instant else "elevation"
+            )
         out.append((low, high))
     return out
 

@@ -25,14 +25,18 @@ GRID_TYPES = {
     "urn:ogc:def:method:wcs:1.1:2dgridin3dcrs": 6,
 }
 GRID_CS = "urn:ogc:def:cs:OGC:0.0:Grid2dSquareCS"
-_RANGE = re.compile(r"^\s*([^:\[\]]+?)\s*(?::\s*([^\[\]]+?)\s*)?(?:\[\s*([^\[\]]+?)\s*\[([^\]]*)\]\s*\])?\s*$")
+_RANGE = re.compile(
+    r"^\s*([^:\[\]]+?)\s*(?::\s*([^\[\]]+?)\s*)?(?:\[\s*([^\[\]]+?)\s*\[([^\]]*)\]\s*\])?\s*$"
+)
 
 
 def read(call: Call, cov: Coverage, ident: str, raster: rasters.Raster, dims: set[str]) -> Request:
     box_text, times = call.get("BOUNDINGBOX"), call.get("TIMESEQUENCE")
     if not box_text and not times:
         raise OwsError(
-            "Bounding box cannot be null, TimeSequence has not been specified", MISSING, "BoundingBox"
+            "Bounding box cannot be null, TimeSequence has not been specified",
+            MISSING,
+            "BoundingBox",
         )
     fmt = call.get("FORMAT")
     if not fmt:
@@ -115,8 +119,8 @@ def _grid_crs(req: Request, call: Call, cov: Coverage) -> None:
     origin = _doubles(call.get("GRIDORIGIN"), "GridOrigin")
     if origin is not None and len(origin) != 2:
         raise OwsError(
-            f"Grid origin size ({len(origin)}) inconsistent with grid type {call.get('GRIDTYPE') or kind}"
-            " that requires (2)",
+            f"Grid origin size ({len(origin)}) inconsistent with grid type"
+            f" {call.get('GRIDTYPE') or kind} that requires (2)",
             INVALID,
             "GridOrigin",
         )
@@ -166,7 +170,9 @@ def _range_subset(req: Request, text: str | None, cov: Coverage, raster: rasters
     for key in (k.strip() for k in (keys or "").split(",") if k.strip()):
         if key.lower() not in names:
             raise OwsError(
-                f"Unknown field/axis/key combination {field_id}/{axis}/{key}", INVALID, "RangeSubset"
+                f"Unknown field/axis/key combination {field_id}/{axis}/{key}",
+                INVALID,
+                "RangeSubset",
             )
         out.append(names.index(key.lower()))
     req.bands = out or None

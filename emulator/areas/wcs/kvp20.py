@@ -103,7 +103,9 @@ def read(call: Call, cov: Coverage, ident: str, raster: rasters.Raster, dims: se
     media = call.get("MEDIATYPE")
     if media:
         raise OwsError(
-            f"mediaType {media} is not emulated (the coverage is answered alone)", INVALID, "mediaType"
+            f"mediaType {media} is not emulated (the coverage is answered alone)",
+            INVALID,
+            "mediaType",
         )
     fmt = formats.for_request(cov, call.get("FORMAT") or "image/tiff", check_declared=False)
     sub_crs = _crs(call.get("SUBSETTINGCRS"), "subsettingCrs", "SubsettingCrs-NotSupported")
@@ -217,7 +219,9 @@ def _dimension(req: Request, kind: str, points: list[str | None], raster: raster
     if current is not None:
         label = "Time" if kind == "time" else "Elevation"
         raise OwsError(
-            f"{label} dimension trimming/slicing specified twice in the request", SUBSETTING, "subset"
+            f"{label} dimension trimming/slicing specified twice in the request",
+            SUBSETTING,
+            "subset",
         )
     reader = instant if kind == "time" else number
     attr = raster.time_attribute if kind == "time" else raster.elevation_attribute
@@ -254,7 +258,9 @@ def _dim_value(reader: Any, point: str | None) -> Any:
 def _scaling(req: Request, call: Call) -> None:
     kinds = [k for k in ("SCALEFACTOR", "SCALEAXES", "SCALESIZE", "SCALEEXTENT") if call.get(k)]
     if len(kinds) > 1:
-        raise OwsError("Invalid scaling: more than one scaling method specified", INVALID, "scaling")
+        raise OwsError(
+            "Invalid scaling: more than one scaling method specified", INVALID, "scaling"
+        )
     if not kinds:
         return
     text = call.get(kinds[0]) or ""

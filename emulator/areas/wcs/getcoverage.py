@@ -18,7 +18,7 @@ from ..ows.errors import MISSING, NO_CODE, Denied, OwsError
 from ..ows.kvp import Call
 from ..ows.model import View
 from ..ows.results import Document, Image
-from . import coverage, kvp10, kvp11, kvp20, multipart
+from . import coverage, kvp10, kvp11, kvp20, multipart, xml
 from .formats import Format
 
 V100, V111, V201 = "1.0.0", "1.1.1", "2.0.1"
@@ -33,6 +33,10 @@ STORED = 16
 
 
 def handle(view: View, call: Call, version: str, find: Any) -> Document | Image:
+    if call.document is not None:  # a POSTed GetCoverage: its elements as key-value pairs
+        found = xml.pairs(call.document, version)
+        call.pairs = found
+        call.params.update({k.upper(): v for k, v in reversed(found)})
     key, missing, locator = KEYS[version]
     ident = call.get(key)
     if not ident:

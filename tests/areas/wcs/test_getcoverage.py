@@ -207,3 +207,36 @@ def test_stock_coverage_pixels(anon, g):
     r = wcs(anon, "2.0.1", coverageId="nurc__Arc_Sample", subset=["Lat(0,10)", "Long(-10,0)"])
     grid = stockdata.load_grid("nurc", "Arc_Sample")
     assert np.array_equal(g.read_tiff(r.content)[0], grid.pixels[:, 160:180, 340:360])
+
+
+def test_posted_xml_requests(anon, dem, g):
+    v20 = b"""<wcs:GetCoverage xmlns:wcs="http://www.opengis.net/wcs/2.0" service="WCS"
+        version="2.0.1"><wcs:CoverageId>sf__dem</wcs:CoverageId>
+        <wcs:DimensionTrim><wcs:Dimension>Long</wcs:Dimension><wcs:TrimLow>10</wcs:TrimLow>
+        <wcs:TrimHigh>30</wcs:TrimHigh></wcs:DimensionTrim>
+        <wcs:DimensionTrim><wcs:Dimension>Lat</wcs:Dimension><wcs:TrimLow>50</wcs:TrimLow>
+        <wcs:TrimHigh>60</wcs:TrimHigh></wcs:DimensionTrim>
+        <wcs:format>image/tiff</wcs:format></wcs:GetCoverage>"""
+    r = anon.post("/wcs", content=v20, headers={"Content-Type": "application/xml"})
+    assert r.status_code == 200, r.text
+    assert np.array_equal(g.read_tiff(r.content)[0], dem[:, 40:50, 10:30])
+    v10 = b"""<GetCoverage xmlns="http://www.opengis.net/wcs" xmlns:gml="http://www.opengis.net/gml"
+        service="WCS" version="1.0.0"><sourceCoverage>sf:dem</sourceCoverage>
+        <domainSubset><spatialSubset><gml:Envelope srsName="EPSG:4326">
+        <gml:pos>10 50</gml:pos><gml:pos>30 60</gml:pos></gml:Envelope>
+        <gml:Grid dimension="2"><gml:limits><gml:GridEnvelope><gml:low>0 0</gml:low>
+        <gml:high>19 9</gml:high></gml:GridEnvelope></gml:limits></gml:Grid>
+        </spatialSubset></domainSubset>
+        <output><format>GeoTIFF</format></output></GetCoverage>"""
+    r = anon.post("/wcs", content=v10, headers={"Content-Type": "application/xml"})
+    assert r.status_code == 200, r.text
+    assert np.array_equal(g.read_tiff(r.content)[0], dem[:, 40:50, 10:30])
+    v11 = b"""<GetCoverage xmlns="http://www.opengis.net/wcs/1.1.1"
+        xmlns:ows="http://www.opengis.net/ows/1.1" service="WCS" version="1.1.1">
+        <ows:Identifier>sf:dem</ows:Identifier><DomainSubset><ows:BoundingBox>
+        <ows:LowerCorner>10 50</ows:LowerCorner><ows:UpperCorner>30 60</ows:UpperCorner>
+        </ows:BoundingBox></DomainSubset><Output format="image/tiff" store="false"/>
+        </GetCoverage>"""
+    r = anon.post("/wcs", content=v11, headers={"Content-Type": "application/xml"})
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"].startswith("multipart/related")

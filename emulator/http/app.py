@@ -72,6 +72,7 @@ AREA_PREFIXES: dict[str, tuple[str, ...]] = {
     "ows": (
         *(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
         "/gwc/service/wmts",
+        "/temp/wcs",
     ),
 }
 """URL ownership: the paths each area answers under, from the context root (``*`` is any one

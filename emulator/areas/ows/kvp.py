@@ -32,6 +32,14 @@ class Call:
     """the emulator clock's instant, ISO 8601 in UTC (WFS ``timeStamp``)"""
     url: str = ""
     """the request's URL, as an exception message quotes it"""
+    pairs: list[tuple[str, str]] = field(default_factory=list)
+    """every key-value pair of the query, in order (for keys that may repeat: WCS 2.0
+    ``subset``)"""
+
+    def values(self, key: str) -> list[str]:
+        """Every value of ``key`` (any case), in order."""
+        wanted = key.upper()
+        return [v for k, v in self.pairs if k.upper() == wanted]
 
     def instant(self) -> datetime.datetime:
         """``now`` as an aware datetime (the epoch when it does not parse)."""

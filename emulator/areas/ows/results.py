@@ -25,6 +25,8 @@ class Image(NamedTuple):
     media_type: str
     filename: str | None = None
     """the name a client saves it under (``Content-Disposition: inline; filename=…``)"""
+    disposition: str | None = None
+    """a whole ``Content-Disposition`` value, when not ``inline; filename=…``"""
 
 
 class Report(NamedTuple):

@@ -56,7 +56,9 @@ def respond(result: Result) -> Response:
         return Response(result.body, 200, media_type=result.media_type)
     if isinstance(result, Image):
         headers = None
-        if result.filename is not None:
+        if result.disposition is not None:
+            headers = {"Content-Disposition": result.disposition}
+        elif result.filename is not None:
             headers = {"Content-Disposition": f"inline; filename={result.filename}"}
         return Response(result.data, 200, headers, media_type=result.media_type)
     if isinstance(result, Report):
@@ -93,6 +95,7 @@ async def dispatch(
             parse_error = err
     now = emu.clock.datetime().strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
     call = _call(request, params, path_service, root, now)
+    call.pairs = list(pairs)
     ws, layer = request.path_params.get("workspace"), request.path_params.get("layer")
     found = scope(emu.state.catalog, ws, layer)
     if found is None:
@@ -157,6 +160,27 @@ async def wmts_capabilities(request: Request) -> Response:
     return await dispatch(request, "wmts", fixed)
 
 
+STORED_TYPES = {
+    "tif": "image/tiff",
+    "png": "image/png",
+    "jpeg": "image/jpeg",
+    "gif": "image/gif",
+    "asc": "text/plain",
+    "gz": "application/x-gzip",
+}
+
+
+async def stored_coverage(request: Request) -> Response:
+    """A WCS 1.1.1 answer stored with ``store=true`` (``temp/wcs`` of the data directory,
+    as GeoServer publishes it)."""
+    name = request.path_params["file"]
+    data = context.emulator(request).state.datadir.read(f"temp/wcs/{name}")
+    if data is None or "/" in name:
+        raise HTTPException(404)
+    kind = STORED_TYPES.get(name.rsplit(".", 1)[-1].lower(), "application/octet-stream")
+    return Response(data, 200, media_type=kind)
+
+
 class OwsRoute(Route):
     check_query = False  # the service refuses a bad parameter in its exception report
 
@@ -168,6 +192,7 @@ routes = [
     for slash in ("", "/")
 ] + [
     OwsRoute("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
+    Route("/temp/wcs/{file}", stored_coverage, methods=["GET"]),
     Route("/gwc/service/wmts/rest/WMTSCapabilities.xml", wmts_capabilities, methods=["GET"]),
     Route(
         "/gwc/service/wmts/rest/{tile_layer}/{style}/{matrix_set}/{matrix}/{row}/{col}",

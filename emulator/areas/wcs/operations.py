@@ -1,5 +1,5 @@
 """WCS 1.0.0, 1.1.1 and 2.0.1: GetCapabilities and DescribeCoverage from the catalog's
-coverages. GetCoverage answers an exception: the emulator holds no raster pixels. Each
+coverages, GetCoverage over the pixels the emulator holds (``getcoverage.py``). Each
 handler takes the caller's ``View`` and the ``Call`` and returns its result; ``SERVICE`` is
 the table."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from ..catalog.entities import Coverage
 from ..ows import exceptions, published, sources
-from ..ows.dispatch import NOT_EMULATED, Operation, Service
-from ..ows.errors import INVALID, MISSING, NOT_SUPPORTED, Denied, OwsError
+from ..ows.dispatch import Operation, Service
+from ..ows.errors import INVALID, MISSING, OwsError
 from ..ows.kvp import Call
 from ..ows.model import View
-from ..ows.results import Document, Report
-from . import capabilities, codec
+from ..ows.results import Document, Image, Report
+from . import capabilities, codec, getcoverage, kvp20
 
 V100, V111, V201 = "1.0.0", "1.1.1", "2.0.1"
 VERSIONS = (V100, V111, V201)
@@ -119,31 +119,19 @@ def _grid(view: View, cov: Coverage, version: str) -> codec.Grid | None:
     return sources.coverage_grid(view.state, cov.workspace, cov.store, native)
 
 
-def get_coverage(view: View, call: Call) -> Document:
+def get_coverage(view: View, call: Call) -> Document | Image:
     version = _version(view, call)
     call.version = version
-    key, locator = {
-        V100: ("COVERAGE", "coverage"),
-        V111: ("IDENTIFIER", "identifier"),
-        V201: ("COVERAGEID", "coverageId"),
-    }[version]
-    ident = call.get(key)
-    if not ident:
-        raise OwsError(f"{key.lower()} parameter is required", MISSING, locator)
-    cov = _find(view, ident, version, locator)
-    layer = view.catalog.layer(cov.workspace, cov.name)
-    if layer is not None and not view.readable(layer):
-        raise Denied(view.principal.anonymous)  # listed in CHALLENGE mode, the data is not
-    raise OwsError(
-        f"The emulator holds no raster data for {ident}: GetCoverage cannot be answered",
-        NOT_SUPPORTED,
-        "request",
-    )
+    return getcoverage.handle(view, call, version, _find)
 
 
 def report(err: OwsError, call: Call) -> Report:
     """OWS 1.0 (1.0.0), 1.1 (1.1.1) or 2.0 (2.0.1, HTTP status by code) exception report."""
-    return exceptions.report(err, "wcs", err.version or V100, call.base)
+    found = exceptions.report(err, "wcs", err.version or V100, call.base)
+    status = kvp20.STATUS.get(err.code or "")
+    if status is not None and (err.version or V100).startswith("2.0"):
+        return found._replace(status=status)
+    return found
 
 
 SERVICE = Service(
@@ -152,13 +140,7 @@ SERVICE = Service(
     (
         Operation("GetCapabilities", get_capabilities),
         Operation("DescribeCoverage", describe_coverage),
-        Operation(
-            "GetCoverage",
-            get_coverage,
-            support=NOT_EMULATED,
-            note="the coverage is looked up and access checked, then OperationNotSupported:"
-            " no raster data is held",
-        ),
+        Operation("GetCoverage", get_coverage),
     ),
     report,
 )

@@ -128,7 +128,7 @@ def expected(mode: str, caller: str, kind: str, op: str) -> str:
             return "readonly" if mode == "HIDE" else refusal
         return "hidden" if mode == "HIDE" else refusal
     if reads:
-        return "unsupported" if op == "WCS GetCoverage" else "ok"
+        return "ok"
     if mode == "HIDE":
         return "hidden"
     if mode == "CHALLENGE" and kind == "meta":
@@ -153,8 +153,6 @@ def outcome(r) -> str:
         text = " ".join(root.itertext())
         if "is read only" in text:
             return "readonly"
-        if "OperationNotSupported" in r.text and "GetCoverage" in r.text:
-            return "unsupported"
         return "hidden"
     if local in ("WFS_TransactionResponse", "TransactionResponse"):
         return "ok"

@@ -91,9 +91,14 @@ def test_workspace_service(anon):
         ),
         ({"request": "DescribeCoverage", "version": "2.0.1"}, 400, "MissingParameterValue"),
         (
-            {"request": "GetCoverage", "version": "2.0.1", "coverageId": "nurc__Arc_Sample"},
-            400,
-            "OperationNotSupported",
+            {
+                "request": "GetCoverage",
+                "version": "2.0.1",
+                "coverageId": "nurc__Arc_Sample",
+                "subset": "Lat(100,110)",
+            },
+            404,
+            "InvalidSubsetting",
         ),
         (
             {"request": "DescribeCoverage", "version": "1.0.0", "coverage": "nope"},

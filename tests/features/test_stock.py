@@ -81,8 +81,14 @@ def test_every_stock_feature_type_answers_hits_or_is_listed_without_source(emu, 
 
 @pytest.mark.parametrize("version", ["1.1.0", "2.0.0"])
 def test_counts_of_the_populated_layers(client, version):
-    expected = {"topp:states": 49, "ne:countries": 177, "ne:populated_places": 243,
-                "ne:coastlines": 134, "ne:boundary_lines": 331, "tiger:giant_polygon": 1}  # fmt: skip
+    expected = {
+        "topp:states": 49,
+        "ne:countries": 177,
+        "ne:populated_places": 243,
+        "ne:coastlines": 134,
+        "ne:boundary_lines": 331,
+        "tiger:giant_polygon": 1,
+    }
     assert {name: hits(client, name, version) for name in expected} == expected
 
 
@@ -110,7 +116,7 @@ def test_feature_info_at_a_point_answers_the_stock_feature(client):
         "layers": "topp:states", "query_layers": "topp:states", "styles": "",
         "srs": "EPSG:4326", "bbox": "-110,25,-90,40", "width": "200", "height": "150",
         "x": "100", "y": "100", "info_format": "application/json",
-    })  # fmt: skip  (-100.0, 30.0: Texas)
+    })  # fmt: skip
     assert r.status_code == 200, r.text
     found = json.loads(r.content)["features"]
     assert [f["properties"]["STATE_NAME"] for f in found] == ["Texas"]

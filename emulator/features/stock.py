@@ -27,6 +27,8 @@ from .query import Schema, TypeRef
 
 if TYPE_CHECKING:
     from ..core.state import State
+    from ..stockdata.model import StockGrid
+    from .grids import CoverageRef
 
 RELEASE_FILES: dict[str, tuple[str, dict[str, str]]] = {
     "file:data/ne/natural_earth.gpkg": (
@@ -63,6 +65,16 @@ RELEASE_FILES: dict[str, tuple[str, dict[str, str]]] = {
 }
 """where the release data directory keeps each stock feature type: a store location, the
 stock data's workspace, and the stock layer of each native name found there"""
+
+
+RELEASE_COVERAGES: dict[str, tuple[str, str]] = {
+    "file:coverages/arc_sample/precip30min.asc": ("nurc", "Arc_Sample"),
+    "file:coverages/img_sample/usa.jpeg": ("nurc", "Img_Sample"),
+    "file:coverages/img_sample/Pk50095.tif": ("nurc", "Pk50095"),
+    "file:coverages/mosaic_sample/mosaic.shp": ("nurc", "mosaic"),
+    "file:data/sf/sfdem.tif": ("sf", "sfdem"),
+}
+"""where the release data directory keeps each stock coverage's file"""
 
 
 def stock_layer(location: str | None, native: str) -> tuple[str, str] | None:
@@ -111,6 +123,13 @@ def provide(state: State, ft: TypeRef) -> StockSource | None:
     if table is None:
         return None
     return StockSource(store, key_of(ft), table, schema_of(ft, table))
+
+
+def provide_grid(state: State, coverage: CoverageRef) -> StockGrid | None:
+    """The provider of the stock coverages' pixels (``grids.GRID_PROVIDERS``): a coverage
+    whose store reads the release file of a stock coverage."""
+    found = RELEASE_COVERAGES.get(store_location(state, coverage.workspace, coverage.store) or "")
+    return stockdata.load_grid(*found) if found is not None else None
 
 
 class StockSource(MemorySource):

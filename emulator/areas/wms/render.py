@@ -149,11 +149,10 @@ class MapPainter:
                 for sym in rule.symbolizers:
                     if sym.option("inclusion") == "legendOnly":
                         continue
-                    sym = self._resolved(sym, props)
                     if sym.kind == "Text":
-                        self._label(sym, geom, props)
+                        self._label(self._resolved(sym, props), geom, props)
                     else:
-                        self._draw(sym, geom)
+                        self._draw(self._resolved(sym, props), geom, cache=not sym.dynamic)
             drawn += 1
         return drawn
 
@@ -206,10 +205,10 @@ class MapPainter:
             dynamic=(),
         )
 
-    def _paint(self, sym: Symbolizer) -> tuple[Any, Any, float]:
+    def _paint(self, sym: Symbolizer, cache: bool = True) -> tuple[Any, Any, float]:
         """(fill, stroke, mark size) of a symbolizer, worked out once per request (per
-        feature for computed parameters)."""
-        found = self._paints.get(id(sym))
+        feature for computed parameters: ``cache`` False)."""
+        found = self._paints.get(id(sym)) if cache else None
         if found is None:
             if sym.kind == "Point" and sym.graphic is not None:
                 found = _graphic_paint(sym.graphic)
@@ -217,17 +216,18 @@ class MapPainter:
                 found = (None, paint.stroke_of(sym.stroke or {}), 0.0)
             else:
                 found = (paint.fill_of(sym.fill), paint.stroke_of(sym.stroke), 0.0)
-            self._paints[id(sym)] = found
+            if cache:
+                self._paints[id(sym)] = found
         return found
 
-    def _draw(self, sym: Symbolizer, geom: Any) -> None:
+    def _draw(self, sym: Symbolizer, geom: Any, cache: bool = True) -> None:
         import shapely
 
         kind = geom.geom_type
         parts = (
             list(geom.geoms) if kind.startswith("Multi") or kind == "GeometryCollection" else [geom]
         )
-        fill, stroke, size = self._paint(sym)
+        fill, stroke, size = self._paint(sym, cache)
         if sym.kind == "Polygon" and sym.graphic_fill is not None:
             fill = None
         for part in parts:

@@ -164,6 +164,7 @@ class Canvas:
         self.width, self.height, self.scale = width, height, scale
         self.image = Image.new("RGBA", (width * scale, height * scale), background)
         self.draw = ImageDraw.Draw(self.image)
+        self._offset = (0, 0)
 
     @classmethod
     def for_map(cls, width: int, height: int, background: RGBA) -> Canvas:
@@ -171,15 +172,32 @@ class Canvas:
         scale = SUPERSAMPLE if width * height <= SUPERSAMPLE_LIMIT else 1
         return cls(width, height, background, scale)
 
-    def _layer(self, rgba: RGBA) -> tuple[Image.Image, ImageDraw.ImageDraw, bool]:
+    def _layer(
+        self, rgba: RGBA, flat: list[float] | None = None, pad: float = 0.0
+    ) -> tuple[Image.Image, ImageDraw.ImageDraw, bool]:
+        """Where a draw of ``rgba`` goes: the image itself when opaque, else a clear layer
+        (over the box of ``flat``, grown by ``pad``, when given: ``_done`` blends it)."""
+        self._offset = (0, 0)
         if rgba[3] == 255:
             return self.image, self.draw, False
-        layer = Image.new("RGBA", self.image.size, (0, 0, 0, 0))
-        return layer, ImageDraw.Draw(layer), True
+        size = self.image.size
+        if flat:
+            xs, ys = flat[0::2], flat[1::2]
+            x0, y0 = max(0, int(min(xs) - pad) - 1), max(0, int(min(ys) - pad) - 1)
+            x1 = min(size[0], int(max(xs) + pad) + 2)
+            y1 = min(size[1], int(max(ys) + pad) + 2)
+            if x1 > x0 and y1 > y0:
+                self._offset = (x0, y0)
+                size = (x1 - x0, y1 - y0)
+        layer = Image.new("RGBA", size, (0, 0, 0, 0))
+        draw = ImageDraw.Draw(layer)
+        if self._offset != (0, 0):
+            draw = _Shifted(draw, self._offset)  # type: ignore[assignment]
+        return layer, draw, True
 
     def _done(self, layer: Image.Image, blend: bool) -> None:
         if blend:
-            self.image.alpha_composite(layer)
+            self.image.alpha_composite(layer, self._offset)
 
     def _scaled(self, flat: list[float]) -> list[float]:
         k = self.scale
@@ -199,7 +217,7 @@ class Canvas:
         scaled = [self._scaled(_closed(_flat(r))) for r in rings]
         if fill is not None and scaled and len(scaled[0]) >= 6:
             if len(scaled) == 1:
-                layer, draw, blend = self._layer(fill)
+                layer, draw, blend = self._layer(fill, scaled[0])
                 draw.polygon(scaled[0], fill=fill)
                 self._done(layer, blend)
             else:  # holes: draw the shell on a mask, cut the holes out
@@ -245,7 +263,7 @@ class Canvas:
         k = self.scale
         pieces = dashed(flat, stroke.dash) if stroke.dash else [flat]
         width = max(1, round(stroke.width * k))
-        layer, draw, blend = self._layer(stroke.rgba)
+        layer, draw, blend = self._layer(stroke.rgba, self._scaled(flat), width * 2)
         joint = "curve" if stroke.join == "round" or width > 2 else None
         for piece in pieces:
             scaled = self._scaled(piece)
@@ -272,7 +290,7 @@ class Canvas:
         hatch = hatch_lines(name, cx, cy, size)
         if hatch is not None:
             if stroke is not None:
-                layer, draw, blend = self._layer(stroke.rgba)
+                layer, draw, blend = self._layer(stroke.rgba, [v for g in hatch for v in g], 2)
                 for seg in hatch:
                     draw.line(seg, fill=stroke.rgba, width=max(1, round(stroke.width * k)))
                 self._done(layer, blend)
@@ -282,8 +300,8 @@ class Canvas:
         for rgba, is_fill in ((fill, True), (stroke.rgba if stroke else None, False)):
             if rgba is None:
                 continue
-            layer, draw, blend = self._layer(rgba)
             width = max(1, round(stroke.width * k)) if stroke and not is_fill else 1
+            layer, draw, blend = self._layer(rgba, [cx - r, cy - r, cx + r, cy + r], width)
             if pts is None:
                 box = (cx - r, cy - r, cx + r, cy + r)
                 if is_fill:
@@ -319,6 +337,27 @@ class Canvas:
 
     def encode(self, fmt: str, transparent: bool) -> bytes:
         return encode(self.final(), fmt, transparent)
+
+
+class _Shifted:
+    """An ``ImageDraw`` whose coordinates are moved by ``-offset`` (a layer over a box)."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, offset: tuple[int, int]) -> None:
+        self.draw, self.dx, self.dy = draw, offset[0], offset[1]
+
+    def _moved(self, xy: Any) -> Any:
+        if xy and isinstance(xy[0], (tuple, list)):
+            return [(p[0] - self.dx, p[1] - self.dy) for p in xy]
+        return [v - (self.dx if i % 2 == 0 else self.dy) for i, v in enumerate(xy)]
+
+    def polygon(self, xy: Any, **kw: Any) -> None:
+        self.draw.polygon(self._moved(xy), **kw)
+
+    def line(self, xy: Any, **kw: Any) -> None:
+        self.draw.line(self._moved(xy), **kw)
+
+    def ellipse(self, xy: Any, **kw: Any) -> None:
+        self.draw.ellipse(self._moved(list(xy)), **kw)
 
 
 def dashed(flat: list[float], pattern: tuple[float, ...]) -> list[list[float]]:

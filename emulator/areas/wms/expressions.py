@@ -102,9 +102,11 @@ def number(value: Any) -> float | None:
 
 def _arithmetic(expr: Expr, props: Mapping[str, Any], env: Mapping[str, Any]) -> Any:
     values = [number(evaluate(a, props, env)) for a in expr.args[:2]]
-    if len(values) != 2 or values[0] is None or values[1] is None:
+    if len(values) != 2:
         return None
     a, b = values
+    if a is None or b is None:
+        return None
     if expr.value == "+":
         return a + b
     if expr.value == "-":

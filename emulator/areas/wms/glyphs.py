@@ -94,4 +94,4 @@ def rotated(image: Any, degrees: float) -> Any:
     """``image`` turned ``degrees`` clockwise about its centre (grown to hold it)."""
     if not degrees % 360 or not hasattr(image, "rotate"):
         return image
-    return image.rotate(-degrees, resample=Image.BICUBIC, expand=True)
+    return image.rotate(-degrees, resample=Image.Resampling.BICUBIC, expand=True)

@@ -237,7 +237,9 @@ class Canvas:
         if not scaled or len(scaled[0]) < 6:
             return
         if self.scale != 1:
-            tile = tile.resize((tile.width * self.scale, tile.height * self.scale), Image.NEAREST)
+            tile = tile.resize(
+                (tile.width * self.scale, tile.height * self.scale), Image.Resampling.NEAREST
+            )
         xs, ys = scaled[0][0::2], scaled[0][1::2]
         left, top = max(0, int(min(xs))), max(0, int(min(ys)))
         right, bottom = (
@@ -318,13 +320,13 @@ class Canvas:
         """Composite ``image`` (in map pixels) with its top left corner at (x, y)."""
         k = self.scale
         if k != 1:
-            image = image.resize((image.width * k, image.height * k), Image.BILINEAR)
+            image = image.resize((image.width * k, image.height * k), Image.Resampling.BILINEAR)
         self.image.alpha_composite(image, (round(x * k), round(y * k)))
 
     def cover(self, image: Image.Image) -> None:
         """Composite ``image``, of the map's size, over the whole canvas (a raster layer)."""
         if self.scale != 1:
-            image = image.resize(self.image.size, Image.NEAREST)
+            image = image.resize(self.image.size, Image.Resampling.NEAREST)
         self.image.alpha_composite(image)
 
     def text(self, xy: tuple[float, float], value: str, rgba: RGBA = (0, 0, 0, 255)) -> None:

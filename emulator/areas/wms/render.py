@@ -308,6 +308,7 @@ class MapPainter:
             halo = (halo_fill, paint.number(sym.halo.get("radius"), 1.0))
         wrap = paint.number(sym.option("autoWrap"), 0.0)
         lines = glyphs.wrap(text, size, wrap or None)
+        image: Any
         if isinstance(self.canvas, paint.Canvas):
             image = glyphs.label_image(lines, size, fill, halo)
         else:

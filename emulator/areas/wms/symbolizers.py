@@ -285,10 +285,10 @@ def _symbolizer(el: Any) -> Symbolizer:
         halo = wxml.child(el, "Halo")
         font = wxml.child(el, "Font")
         halo_fill = wxml.child(halo, "Fill") if halo is not None else None
-        dynamic = _dynamic(fill, "fill") + _dynamic(font, "font") + _dynamic(halo_fill, "halo")
+        computed = _dynamic(fill, "fill") + _dynamic(font, "font") + _dynamic(halo_fill, "halo")
         return Symbolizer(
             kind,
-            dynamic=tuple(dynamic),
+            dynamic=tuple(computed),
             label_expr=_expr(label),
             priority=_expr(wxml.child(el, "Priority")),
             placement=_placement(wxml.child(el, "LabelPlacement")),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import memory
+from . import memory, stock
 from .query import Schema, TypeRef
 from .source import FeatureSource
 
@@ -23,6 +23,7 @@ Provider = Callable[["State", TypeRef], FeatureSource | None]
 
 PROVIDERS: tuple[Provider, ...] = (
     memory.provide,  # the tables of state.features (uploaded files, WFS-T inserts)
+    stock.provide,  # the release data directory's sample features, shared until written
 )
 
 

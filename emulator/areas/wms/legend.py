@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ...core.record import record
+from ...core.record import record, replace
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..ows.errors import INVALID, INVALID_FORMAT, LAYER_NOT_DEFINED, STYLE_NOT_DEFINED, OwsError
 from ..ows.kvp import Call
@@ -121,6 +121,11 @@ def _rows(entries: list[Entry]) -> list[tuple[Rule | None, Symbolizer | None, st
                 rows.append((None, swatch, label or quantity))
             continue
         for rule in entry.rules:
+            if rule.inclusion == "mapOnly":
+                continue
+            shown = tuple(s for s in rule.symbolizers if s.option("inclusion") != "mapOnly")
+            if shown != rule.symbolizers:
+                rule = replace(rule, symbolizers=shown)
             rows.append((rule, None, rule.title_in(entry.language) or rule.name or ""))
     return rows
 

@@ -92,10 +92,17 @@ def _paint(rgba: paint.RGBA | None, what: str) -> str:
     return out
 
 
-def _stroke(stroke: tuple[paint.RGBA, int] | None) -> str:
+def _stroke(stroke: paint.Stroke | None) -> str:
     if stroke is None:
         return ' stroke="none"'
-    return _paint(stroke[0], "stroke") + f' stroke-width="{stroke[1]}"'
+    out = _paint(stroke.rgba, "stroke") + f' stroke-width="{_num(stroke.width)}"'
+    if stroke.dash:
+        out += f' stroke-dasharray="{" ".join(_num(d) for d in stroke.dash)}"'
+    if stroke.cap != "butt":
+        out += f' stroke-linecap="{stroke.cap}"'
+    if stroke.join != "miter":
+        out += f' stroke-linejoin="{stroke.join}"'
+    return out
 
 
 def _pairs(points: list[Any]) -> list[tuple[float, float]]:
@@ -123,7 +130,7 @@ class SvgCanvas:
         self.parts: list[str] = []
 
     def polygon(
-        self, rings: list[Any], fill: paint.RGBA | None, stroke: tuple[paint.RGBA, int] | None
+        self, rings: list[Any], fill: paint.RGBA | None, stroke: paint.Stroke | None
     ) -> None:
         d = " ".join(_path(_pairs(r), True) for r in rings if len(_pairs(r)) >= 3)
         if d:
@@ -131,7 +138,7 @@ class SvgCanvas:
                 f'<path d="{d}" fill-rule="evenodd"{_paint(fill, "fill")}{_stroke(stroke)}/>'
             )
 
-    def line(self, points: list[Any], stroke: tuple[paint.RGBA, int]) -> None:
+    def line(self, points: list[Any], stroke: paint.Stroke) -> None:
         pts = _pairs(points)
         if len(pts) >= 2:
             self.parts.append(f'<path d="{_path(pts, False)}" fill="none"{_stroke(stroke)}/>')
@@ -143,7 +150,7 @@ class SvgCanvas:
         cy: float,
         size: float,
         fill: paint.RGBA | None,
-        stroke: tuple[paint.RGBA, int] | None,
+        stroke: paint.Stroke | None,
     ) -> None:
         pts = paint.mark_points(name, cx, cy, size)
         style = _paint(fill, "fill") + _stroke(stroke)
@@ -159,6 +166,32 @@ class SvgCanvas:
         self.parts.append(
             f'<text x="{_num(xy[0])}" y="{_num(xy[1] + h)}"{_paint(rgba, "fill")}>'
             f"{text(value)}</text>"
+        )
+
+    def paste(self, image: Any, x: float, y: float) -> None:
+        """A label (``render._SvgLabel``: its lines as text), or an image as a data URI."""
+        lines = getattr(image, "lines", None)
+        if lines is not None:
+            for i, line in enumerate(lines):
+                self.parts.append(
+                    f'<text x="{_num(x + image.width / 2)}" y="{_num(y + (i + 1) * image.size)}"'
+                    f' font-size="{image.size}" text-anchor="middle"{_paint(image.fill, "fill")}>'
+                    f"{text(line)}</text>"
+                )
+            return
+        self.image(image, x, y)
+
+    def cover(self, image: Image.Image) -> None:
+        """A raster layer: the coloured pixels as an embedded PNG over the whole map."""
+        self.image(image, 0, 0)
+
+    def image(self, image: Image.Image, x: float, y: float) -> None:
+        import base64
+
+        data = base64.b64encode(paint.encode(image, "image/png", True)).decode("ascii")
+        self.parts.append(
+            f'<image x="{_num(x)}" y="{_num(y)}" width="{image.width}" height="{image.height}"'
+            f' href="data:image/png;base64,{data}"/>'
         )
 
     def encode(self, transparent: bool) -> bytes:

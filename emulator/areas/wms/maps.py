@@ -7,11 +7,12 @@ import math
 from typing import Any
 
 from ...core.record import record
+from ...features.grids import grid_for
 from ...features.model import Feature
 from ...features.query import Bounds, Query
 from ...features.resolver import source_for
 from ...features.source import FeatureSource
-from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
+from ..catalog.entities import Coverage, FeatureType, Layer, LayerGroup, StyleRef
 from ..ows import crs, dimensions, sources
 from ..ows.errors import (
     INVALID,
@@ -253,29 +254,89 @@ def get_map(view: View, call: Call) -> Document | Image:
     if req.format in map_formats.SVG:
         canvas = map_formats.SvgCanvas(req.width, req.height, req.background)
     else:
-        canvas = paint.Canvas(req.width, req.height, req.background)
-    painter = render.MapPainter(canvas, req.bbox, req.srs)
+        canvas = paint.Canvas.for_map(req.width, req.height, req.background)
+    painter = render.MapPainter(canvas, req.bbox, req.srs, {"language": call.get("LANGUAGE")})
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
-    for layer, ref in req.layers:
+    draw_layers(view, call, painter, req.layers, scale)
+    if isinstance(canvas, map_formats.SvgCanvas):
+        return Image(canvas.encode(req.transparent), "image/svg+xml")
+    if req.format in map_formats.FORMATS:
+        body = map_formats.tiff(canvas.final(), req.format, req.transparent, req.bbox, req.srs)
+        return Image(body, map_formats.media_type(req.format))
+    body = canvas.encode(req.format, req.transparent)
+    media = "image/png" if req.format.startswith("image/png") else req.format
+    return Image(body, media)
+
+
+def draw_layers(
+    view: View,
+    call: Call,
+    painter: render.MapPainter,
+    layers: list[tuple[Layer, StyleRef]],
+    scale: float,
+) -> None:
+    """Draw each layer with its style (features, or a coverage's pixels), then the labels
+    over all of them (GetMap, WMTS GetTile)."""
+    bbox, srs = painter.bbox, painter.srs
+    for layer, ref in layers:
+        rule_list = rules(styles.body(view.state, ref) or b"")
+        painter.graphics = graphics(view, ref)
+        res = view.resource(layer)
+        if isinstance(res, Coverage):
+            grid = grid_for(view.state, res)
+            if grid is not None:
+                painter.draw_grid(grid, rule_list, scale)
+            continue
         found = layer_source(view, layer)
         geometry = found[1].schema.geometry if found is not None else None
         if found is None or geometry is None:
             continue
         res, source = found
-        srs = data_srs(res, source)
-        held = held_features(view, res, source, call, map_area(req.bbox, req.srs, srs))
-        if not held:
+        data = data_srs(res, source)
+        if crs.transform(data, srs) is None:
             continue
-        rule_list = rules(styles.body(view.state, ref) or b"")
-        painter.draw_layer(held, geometry, srs, rule_list, scale)
-    if isinstance(canvas, map_formats.SvgCanvas):
-        return Image(canvas.encode(req.transparent), "image/svg+xml")
-    if req.format in map_formats.FORMATS:
-        body = map_formats.tiff(canvas.image, req.format, req.transparent, req.bbox, req.srs)
-        return Image(body, map_formats.media_type(req.format))
-    body = canvas.encode(req.format, req.transparent)
-    media = "image/png" if req.format.startswith("image/png") else req.format
-    return Image(body, media)
+        held = held_features(view, res, source, call, map_area(bbox, srs, data))
+        if held:
+            painter.draw_layer(held, geometry, data, rule_list, scale)
+    painter.finish()
+
+
+GRAPHIC_SIDE = 2048
+"""the largest external graphic read (pixels a side)"""
+
+
+def graphics(view: View, ref: StyleRef) -> render.Graphics:
+    """What a style's external graphics read: a file beside the style in the data directory
+    (a relative URL, as the stock styles' ``burg02.svg`` and ``grass_fill.png``), decoded by
+    Pillow; None for anything else (a remote URL, an SVG, a file too large)."""
+    folder = "styles" if ref.workspace is None else f"workspaces/{ref.workspace}/styles"
+    seen: dict[str, Any] = {}
+
+    def load(url: str) -> Any:
+        if url in seen:
+            return seen[url]
+        seen[url] = None
+        name = url.removeprefix("file:")
+        if "://" in name or ".." in name.split("/") or name.startswith("/"):
+            return None
+        data = view.state.datadir.read(f"{folder}/{name}")
+        if data is None:
+            return None
+        import io
+
+        from PIL import Image as PILImage
+        from PIL import UnidentifiedImageError
+
+        try:
+            image = PILImage.open(io.BytesIO(data))
+            if max(image.size) > GRAPHIC_SIDE:
+                return None
+            seen[url] = image.convert("RGBA")
+        except (UnidentifiedImageError, OSError, ValueError):
+            return None
+        return seen[url]
+
+    return load
 
 
 def get_feature_info(view: View, call: Call) -> Document:

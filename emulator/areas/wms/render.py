@@ -1,9 +1,12 @@
 """Drawing a map: the features the emulator holds, styled by the rules of the layer's
-style (rule filters, ElseFilter, scale ranges), onto a ``paint.Canvas``.
+style (rule filters, ElseFilter, scale ranges, ``inclusion``), onto a ``paint.Canvas``.
 
-What is drawn: polygons (fill, stroke), lines (stroke), points (well-known marks) and
-text labels at a geometry's representative point in Pillow's built-in font. Features of
-a CRS the emulator cannot transform into the request's (``crs.py``) are not drawn.
+What is drawn: polygons (fill, graphic fill, stroke), lines (strokes with widths, dashes,
+caps and joins), points (well-known marks, hatches, external PNG/JPEG/GIF graphics) and
+labels (``labels.py``: placed over every layer at ``finish()``, without overlaps);
+parameters computed per feature (``expressions.py``: ``Recode``, ``if_then_else``…);
+raster layers through their colour maps (``rasters.py``). Features of a CRS the emulator
+cannot transform into the request's (``crs.py``) are not drawn.
 """
 
 from __future__ import annotations
@@ -14,12 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.budget import Budget
 from ...core.errors import EmulatorError
+from ...core.record import replace
 from ..ows import crs
-from . import paint
+from . import expressions, glyphs, paint, rasters
+from .labels import LabelCache
 from .symbolizers import Rule, Symbolizer
 
 if TYPE_CHECKING:
+    from ...features.grids import Grid
     from .map_formats import SvgCanvas
+
+Graphics = Callable[[str], Any]
+"""an external graphic's image by its URL (None when it cannot be read)"""
 
 OGC_PIXEL = 0.00028
 """metres per pixel of the OGC standard rendering pixel (0.28 mm)"""
@@ -62,21 +71,27 @@ def _rule_predicate(cql: str | None) -> Callable[[dict[str, Any]], bool]:
 
 
 class MapPainter:
-    """Projects data coordinates to pixels of one map request and draws features."""
+    """Projects data coordinates to pixels of one map request and draws features; labels
+    wait in ``labels`` until ``finish()``."""
 
     def __init__(
         self,
         canvas: paint.Canvas | SvgCanvas,
         bbox: tuple[float, float, float, float],
         srs: str,
+        env: dict[str, Any] | None = None,
+        graphics: Graphics | None = None,
     ) -> None:
         self.canvas = canvas
         self.bbox = bbox
         self.srs = srs
+        self.env = env or {}
+        self.graphics = graphics or (lambda url: None)
         minx, miny, maxx, maxy = bbox
         self.sx = canvas.width / (maxx - minx)
         self.sy = canvas.height / (maxy - miny)
         self._paints: dict[int, tuple[Any, Any, float]] = {}
+        self.labels = LabelCache(canvas.width, canvas.height)
 
     def pixel(self, x: float, y: float) -> tuple[float, float]:
         minx, _, _, maxy = self.bbox
@@ -103,7 +118,7 @@ class MapPainter:
             xy[:, 1] = (maxy - xy[:, 1]) * sy
             return xy
 
-        active = [r for r in rules if _in_scale(r, scale)]
+        active = [r for r in rules if _in_scale(r, scale) and r.inclusion != "legendOnly"]
         budget = Budget("style rule filters")
         plain = [(r, budget.guard(_rule_predicate(r.filter))) for r in active if not r.else_filter]
         fallback = [r for r in active if r.else_filter]
@@ -126,74 +141,219 @@ class MapPainter:
         projected = shapely.transform(geoms, to_pixels)
         boxes = shapely.bounds(projected)
         w, h = self.canvas.width, self.canvas.height
-        labels: list[tuple[Symbolizer, Any, dict[str, Any]]] = []
         drawn = 0
         for (_, props, matched), geom, box in zip(chosen, projected, boxes, strict=True):
             if box[2] < -64 or box[3] < -64 or box[0] > w + 64 or box[1] > h + 64:
                 continue  # wholly outside the image (a margin for strokes and marks)
             for rule in matched:
                 for sym in rule.symbolizers:
+                    if sym.option("inclusion") == "legendOnly":
+                        continue
                     if sym.kind == "Text":
-                        labels.append((sym, geom, props))
+                        self._label(self._resolved(sym, props), geom, props)
                     else:
-                        self._draw(sym, geom)
+                        self._draw(self._resolved(sym, props), geom, cache=not sym.dynamic)
             drawn += 1
-        for sym, geom, props in labels:
-            self._label(sym, geom, props)
         return drawn
 
-    def _paint(self, sym: Symbolizer) -> tuple[Any, Any, float]:
-        """(fill, stroke, mark size) of a symbolizer, worked out once per request."""
-        found = self._paints.get(id(sym))
+    def draw_grid(self, grid: Grid, rules: tuple[Rule, ...], scale: float) -> bool:
+        """Draw a coverage's pixels through the first raster symbolizer of the rules in
+        scale (the plain look without one); whether anything was drawn."""
+        active = [r for r in rules if _in_scale(r, scale) and r.inclusion != "legendOnly"]
+        syms = [s for r in active for s in r.symbolizers if s.kind == "Raster"]
+        if rules and not syms or not grid.has_data:
+            return False
+        size = (self.canvas.width, self.canvas.height)
+        layer = rasters.image(grid, self.bbox, self.srs, size, syms[0] if syms else None)
+        if layer is None:
+            return False
+        self.canvas.cover(layer)
+        return True
+
+    def finish(self) -> int:
+        """Place and draw the labels collected (over every layer); how many were drawn."""
+        return self.labels.place(self.canvas.paste)
+
+    def _resolved(self, sym: Symbolizer, props: dict[str, Any]) -> Symbolizer:
+        """The symbolizer with its per-feature parameters computed for ``props``."""
+        if not sym.dynamic:
+            return sym
+        parts: dict[str, dict[str, Any]] = {
+            "fill": dict(sym.fill or {}),
+            "stroke": dict(sym.stroke or {}),
+            "font": dict(sym.font or {}),
+            "graphic": dict(sym.graphic or {}),
+        }
+        graphic = parts["graphic"]
+        for key in ("fill", "stroke"):
+            if isinstance(graphic.get(key), dict):
+                parts[f"graphic.{key}"] = graphic[key] = dict(graphic[key])
+        halo = dict(sym.halo) if sym.halo is not None else None
+        if halo is not None:
+            parts["halo"] = halo["fill"] = dict(halo.get("fill") or {})
+        for part, name, expr in sym.dynamic:
+            value = expressions.evaluate(expr, props, self.env)
+            if part in parts and value is not None:
+                parts[part][name] = value if isinstance(value, str) else _number_text(value)
+        return replace(
+            sym,
+            fill=parts["fill"] if sym.fill is not None else None,
+            stroke=parts["stroke"] if sym.stroke is not None else None,
+            font=parts["font"],
+            graphic=graphic if sym.graphic is not None else None,
+            halo=halo,
+            dynamic=(),
+        )
+
+    def _paint(self, sym: Symbolizer, cache: bool = True) -> tuple[Any, Any, float]:
+        """(fill, stroke, mark size) of a symbolizer, worked out once per request (per
+        feature for computed parameters: ``cache`` False)."""
+        found = self._paints.get(id(sym)) if cache else None
         if found is None:
             if sym.kind == "Point" and sym.graphic is not None:
-                g = sym.graphic
-                fill = paint.fill_of(g.get("fill")) if g.get("fill") is not None else None
-                stroke = paint.stroke_of(g.get("stroke")) if g.get("stroke") is not None else None
-                if "mark" not in g:
-                    fill = (128, 128, 128, 255)
-                found = (fill, stroke, paint.number(g.get("size"), 6.0))
+                found = _graphic_paint(sym.graphic)
             elif sym.kind == "Line":
                 found = (None, paint.stroke_of(sym.stroke or {}), 0.0)
             else:
                 found = (paint.fill_of(sym.fill), paint.stroke_of(sym.stroke), 0.0)
-            self._paints[id(sym)] = found
+            if cache:
+                self._paints[id(sym)] = found
         return found
 
-    def _draw(self, sym: Symbolizer, geom: Any) -> None:
+    def _draw(self, sym: Symbolizer, geom: Any, cache: bool = True) -> None:
         import shapely
 
         kind = geom.geom_type
         parts = (
             list(geom.geoms) if kind.startswith("Multi") or kind == "GeometryCollection" else [geom]
         )
-        fill, stroke, size = self._paint(sym)
+        fill, stroke, size = self._paint(sym, cache)
+        if sym.kind == "Polygon" and sym.graphic_fill is not None:
+            fill = None
         for part in parts:
             pk = part.geom_type
             if sym.kind == "Polygon" and pk == "Polygon":
                 rings = [_flat(shapely, part.exterior)] + [
                     _flat(shapely, r) for r in part.interiors
                 ]
+                if sym.graphic_fill is not None:
+                    self._pattern(sym.graphic_fill, rings)
                 self.canvas.polygon(rings, fill, stroke)
             elif sym.kind in ("Line", "Polygon") and pk in ("LineString", "LinearRing"):
                 if stroke is not None:
                     self.canvas.line(_flat(shapely, part), stroke)
             elif sym.kind == "Line" and pk == "Polygon":
                 if stroke is not None:
-                    self.canvas.line(_flat(shapely, part.exterior), stroke)
+                    for ring in [part.exterior, *part.interiors]:
+                        self.canvas.line(_flat(shapely, ring), stroke)
             elif sym.kind == "Point" and sym.graphic is not None:
                 point = part if pk == "Point" else part.representative_point()
-                mark = sym.graphic.get("mark", "square")
-                self.canvas.mark(mark, point.x, point.y, size, fill, stroke)
+                self._graphic(sym.graphic, point.x, point.y, fill, stroke, size)
+
+    def _graphic(
+        self, graphic: dict[str, Any], x: float, y: float, fill: Any, stroke: Any, size: float
+    ) -> None:
+        if "mark" in graphic:
+            self.canvas.mark(graphic["mark"], x, y, size, fill, stroke)
+            return
+        image = self._external(graphic, size)
+        if image is not None and isinstance(self.canvas, paint.Canvas):
+            self.canvas.paste(image, x - image.width / 2, y - image.height / 2)
+        else:  # a graphic that cannot be read: a grey square stands for it
+            self.canvas.mark("square", x, y, size, (128, 128, 128, 255), None)
+
+    def _external(self, graphic: dict[str, Any], size: float | None) -> Any:
+        """An external graphic's image, scaled to ``size`` pixels high (None: its own)."""
+        url = graphic.get("external")
+        image = self.graphics(url) if url else None
+        if image is None:
+            return None
+        if size and "size" in graphic and image.height:
+            width = max(1, round(image.width * size / image.height))
+            image = image.resize((width, max(1, round(size))), resample=3)
+        return image
+
+    def _pattern(self, graphic: dict[str, Any], rings: list[Any]) -> None:
+        """A graphic fill: the graphic (a mark drawn on a tile of its size, or an external
+        image) repeated over the polygon."""
+        if not isinstance(self.canvas, paint.Canvas):
+            return
+        fill, stroke, size = _graphic_paint(graphic)
+        if "mark" in graphic:
+            side = max(2, round(size))
+            tile_canvas = paint.Canvas(side, side, (0, 0, 0, 0))
+            tile_canvas.mark(graphic["mark"], side / 2, side / 2, side, fill, stroke)
+            tile = tile_canvas.final()
+        else:
+            tile = self._external(graphic, size if "size" in graphic else None)
+        if tile is not None:
+            self.canvas.pattern(rings, tile)
 
     def _label(self, sym: Symbolizer, geom: Any, props: dict[str, Any]) -> None:
-        text = label_text(sym.label, props)
+        if sym.label_expr is not None:
+            value = expressions.evaluate(sym.label_expr, props, self.env)
+            text = "" if value is None else _number_text(value).strip()
+        else:
+            text = label_text(sym.label, props)
         if not text:
             return
-        point = geom.representative_point() if geom.geom_type != "Point" else geom
+        font = sym.font or {}
+        size = glyphs.font_size(font.get("font-size", "10"))
         fill = paint.fill_of(sym.fill) or (0, 0, 0, 255)
-        w, h = paint.text_size(text)
-        self.canvas.text((point.x - w / 2, point.y - h / 2), text, fill)
+        halo = None
+        if sym.halo is not None:
+            halo_fill = paint.colour((sym.halo.get("fill") or {}).get("fill"),
+                                     (sym.halo.get("fill") or {}).get("fill-opacity"),
+                                     "#FFFFFF")  # fmt: skip
+            halo = (halo_fill, paint.number(sym.halo.get("radius"), 1.0))
+        wrap = paint.number(sym.option("autoWrap"), 0.0)
+        lines = glyphs.wrap(text, size, wrap or None)
+        image: Any
+        if isinstance(self.canvas, paint.Canvas):
+            image = glyphs.label_image(lines, size, fill, halo)
+        else:
+            image = _SvgLabel(lines, size, fill)
+        placement = sym.placement
+        rotation = 0.0
+        if placement is not None and placement.rotation is not None:
+            found = expressions.number(expressions.evaluate(placement.rotation, props, self.env))
+            rotation = found or 0.0
+        priority = 1000.0
+        if sym.priority is not None:
+            found = expressions.number(expressions.evaluate(sym.priority, props, self.env))
+            priority = found if found is not None else priority
+        follow = (sym.option("followLine") or "").lower() == "true"
+        space = paint.number(sym.option("spaceAround"), 0.0)
+        self.labels.add(geom, image, placement, rotation, follow, priority, space)
+
+
+class _SvgLabel:
+    """A label for the SVG canvas: its lines and size stand in for an image."""
+
+    def __init__(self, lines: list[str], size: int, fill: paint.RGBA) -> None:
+        self.lines, self.size, self.fill = lines, size, fill
+        self.width = max(glyphs.measure(line, size)[0] for line in lines)
+        self.height = size * len(lines)
+
+    def crop(self, box: tuple[int, int, int, int]) -> _SvgLabel:
+        return self
+
+
+def _graphic_paint(g: dict[str, Any]) -> tuple[Any, Any, float]:
+    fill = paint.fill_of(g.get("fill")) if g.get("fill") is not None else None
+    stroke = paint.stroke_of(g.get("stroke")) if g.get("stroke") is not None else None
+    if "mark" in g and g.get("fill") is None and g.get("stroke") is None:
+        fill = paint.colour(paint.GEOTOOLS_DEFAULT_FILL)  # a mark with neither: grey fill
+        stroke = paint.Stroke(paint.colour(paint.GEOTOOLS_DEFAULT_STROKE))
+    if "mark" not in g:
+        fill = (128, 128, 128, 255)
+    return fill, stroke, paint.number(g.get("size"), 16.0 if "external" in g else 6.0)
+
+
+def _number_text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def label_text(template: str | None, props: dict[str, Any]) -> str:

@@ -17,6 +17,8 @@ from ...core.errors import EmulatorError
 from ...core.record import field, record
 from ...filters.ogc_xml import filter_cql, first_condition
 from ...wire import xml as wxml
+from . import expressions
+from .expressions import Expr
 
 KINDS = {
     "PolygonSymbolizer": "Polygon",
@@ -45,6 +47,32 @@ class Symbolizer:
     name: str | None = None
     uom: str | None = None
     geometry: str | None = None
+    dynamic: tuple[tuple[str, str, Expr], ...] = ()
+    """the parameters computed per feature: (part, parameter, expression), where part is
+    ``fill``, ``stroke``, ``font``, ``graphic``, ``graphic.fill`` or ``graphic.stroke``"""
+    label_expr: Expr | None = None
+    priority: Expr | None = None
+    placement: Placement | None = None
+    options: tuple[tuple[str, str], ...] = ()
+    """vendor options, by name (``followLine``, ``spaceAround``, ``inclusion``…)"""
+    graphic_fill: dict[str, Any] | None = None
+    """a polygon's ``GraphicFill`` (as ``graphic``)"""
+
+    def option(self, name: str, default: str | None = None) -> str | None:
+        return next((v for k, v in self.options if k == name), default)
+
+
+@record(frozen=True)
+class Placement:
+    """A label's placement: a point placement's anchor (0..1 of the label's box, y up),
+    displacement (pixels, y up) and rotation (degrees, clockwise); or a line placement
+    (``line``) with its perpendicular offset."""
+
+    anchor: tuple[float, float] = (0.0, 0.5)
+    displacement: tuple[float, float] = (0.0, 0.0)
+    rotation: Expr | None = None
+    line: bool = False
+    offset: float = 0.0
 
 
 @record(frozen=True)
@@ -60,6 +88,8 @@ class Rule:
     symbolizers: tuple[Symbolizer, ...] = field(default_factory=tuple)
     titles: tuple[tuple[str, str], ...] = ()
     """the title's ``<Localized lang="…">`` translations (GeoServer's SLD extension)"""
+    inclusion: str | None = None
+    """the rule's ``inclusion`` vendor option: ``mapOnly``, ``legendOnly`` (None: both)"""
 
     def title_in(self, language: str | None) -> str | None:
         """The title for ``language`` (a ``LANGUAGE`` parameter, taken whole), else the
@@ -121,6 +151,57 @@ def _rule(el: Any) -> Rule:
         min_scale=_float(wxml.text(el, "MinScaleDenominator")),
         max_scale=_float(wxml.text(el, "MaxScaleDenominator")),
         symbolizers=symbolizers,
+        inclusion=dict(_options(el)).get("inclusion"),
+    )
+
+
+def _options(el: Any) -> tuple[tuple[str, str], ...]:
+    """The ``VendorOption`` children of an element, in order."""
+    return tuple(
+        (c.get("name") or "", (c.text or "").strip())
+        for c in el
+        if isinstance(c.tag, str) and wxml.local(c.tag) == "VendorOption"
+    )
+
+
+def _dynamic(el: Any | None, part: str) -> list[tuple[str, str, Expr]]:
+    """The parameters of ``el`` that are not plain literals, as expressions."""
+    if el is None:
+        return []
+    out = []
+    for p in el:
+        if isinstance(p.tag, str) and wxml.local(p.tag) in ("CssParameter", "SvgParameter"):
+            expr = expressions.parse(p)
+            if not expr.constant and p.get("name"):
+                out.append((part, p.get("name") or "", expr))
+    return out
+
+
+def _expr(el: Any | None) -> Expr | None:
+    return expressions.parse(el) if el is not None else None
+
+
+def _pair(el: Any | None, x: str, y: str, default: tuple[float, float]) -> tuple[float, float]:
+    if el is None:
+        return default
+    return (_float(wxml.text(el, x)) or 0.0, _float(wxml.text(el, y)) or 0.0)
+
+
+def _placement(el: Any | None) -> Placement | None:
+    if el is None:
+        return None
+    line = wxml.child(el, "LinePlacement")
+    if line is not None:
+        return Placement(line=True, offset=_float(wxml.text(line, "PerpendicularOffset")) or 0.0)
+    point = wxml.child(el, "PointPlacement")
+    if point is None:
+        return None
+    return Placement(
+        anchor=_pair(wxml.child(point, "AnchorPoint"), "AnchorPointX", "AnchorPointY", (0, 0.5)),
+        displacement=_pair(
+            wxml.child(point, "Displacement"), "DisplacementX", "DisplacementY", (0, 0)
+        ),
+        rotation=_expr(wxml.child(point, "Rotation")),
     )
 
 
@@ -167,6 +248,7 @@ def _graphic(el: Any | None) -> dict[str, Any] | None:
         stroke = wxml.child(mark, "Stroke")
         out["fill"] = _params(fill) if fill is not None else None
         out["stroke"] = _params(stroke) if stroke is not None else None
+        out["dynamic"] = _dynamic(fill, "graphic.fill") + _dynamic(stroke, "graphic.stroke")
     external = wxml.child(el, "ExternalGraphic")
     if external is not None:
         res = wxml.child(external, "OnlineResource")
@@ -177,6 +259,9 @@ def _graphic(el: Any | None) -> dict[str, Any] | None:
         node = wxml.child(el, key)
         if node is not None:
             out[key.lower()] = _value(node)
+            expr = expressions.parse(node)
+            if not expr.constant:
+                out.setdefault("dynamic", []).append(("graphic", key.lower(), expr))
     return out
 
 
@@ -190,13 +275,23 @@ def _symbolizer(el: Any) -> Symbolizer:
         "uom": el.get("uom"),
         "geometry": _value(geometry) if geometry is not None else None,
     }
+    common["options"] = _options(el)
     if kind == "Point":
-        return Symbolizer(kind, graphic=_graphic(wxml.child(el, "Graphic")), **common)
+        graphic = _graphic(wxml.child(el, "Graphic"))
+        dynamic = tuple(graphic.pop("dynamic", ())) if graphic else ()
+        return Symbolizer(kind, graphic=graphic, dynamic=dynamic, **common)
     if kind == "Text":
         label = wxml.child(el, "Label")
         halo = wxml.child(el, "Halo")
+        font = wxml.child(el, "Font")
+        halo_fill = wxml.child(halo, "Fill") if halo is not None else None
+        computed = _dynamic(fill, "fill") + _dynamic(font, "font") + _dynamic(halo_fill, "halo")
         return Symbolizer(
             kind,
+            dynamic=tuple(computed),
+            label_expr=_expr(label),
+            priority=_expr(wxml.child(el, "Priority")),
+            placement=_placement(wxml.child(el, "LabelPlacement")),
             fill=_params(fill) if fill is not None else None,
             label=_value(label) if label is not None else None,
             font=_params(wxml.child(el, "Font")),
@@ -233,9 +328,14 @@ def _symbolizer(el: Any) -> Symbolizer:
             opacity=wxml.text(el, "Opacity"),
             **common,
         )
+    graphic_fill = wxml.child(fill, "GraphicFill") if fill is not None else None
     return Symbolizer(
         kind,
         fill=_params(fill) if fill is not None else None,
         stroke=_params(stroke) if stroke is not None else None,
+        dynamic=tuple(_dynamic(fill, "fill") + _dynamic(stroke, "stroke")),
+        graphic_fill=_graphic(wxml.child(graphic_fill, "Graphic"))
+        if graphic_fill is not None
+        else None,
         **common,
     )

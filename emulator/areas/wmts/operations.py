@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.record import replace
 from ..catalog.entities import Layer, LayerGroup, StyleRef
-from ..ows import crs, exceptions, published, sources
+from ..ows import exceptions, published, sources
 from ..ows.dispatch import Operation, Service
 from ..ows.errors import INVALID, MISSING, OwsError
 from ..ows.kvp import Call
@@ -14,9 +14,8 @@ from ..ows.model import Published, View
 from ..ows.results import Document, Image, Report
 from ..seeding.gridsets import GridSet
 from ..wms import maps as wms_map
-from ..wms import paint, render, styles
+from ..wms import paint, render
 from ..wms.legend import style_ref
-from ..wms.symbolizers import rules
 from . import capabilities
 from . import dimensions as wmts_dimensions
 
@@ -161,7 +160,7 @@ def get_tile(view: View, call: Call) -> Image:
     width, height = gs.tile_width, gs.tile_height
     bbox = _tile_bbox(gs, z, row, col)
     srs = f"EPSG:{gs.srs}"
-    canvas = paint.Canvas(width, height, (255, 255, 255, 0 if fmt == "image/png" else 255))
+    canvas = paint.Canvas.for_map(width, height, (255, 255, 255, 0 if fmt == "image/png" else 255))
     painter = render.MapPainter(canvas, bbox, srs)
     scale = res * gs.meters_per_unit / gs.pixel_size
     layers: list[tuple[Layer, StyleRef]]
@@ -174,20 +173,7 @@ def get_tile(view: View, call: Call) -> Image:
         if style and style not in (ref.name, ref.prefixed):
             ref = style_ref(view, item, style)
         layers = [(item, ref)]
-    for layer, ref in layers:
-        found = wms_map.layer_source(view, layer)
-        geometry = found[1].schema.geometry if found is not None else None
-        if found is None or geometry is None:
-            continue
-        ftype, source = found
-        data_srs = wms_map.data_srs(ftype, source)
-        if crs.transform(data_srs, srs) is None:
-            continue
-        area = wms_map.map_area(bbox, srs, data_srs)
-        held = wms_map.held_features(view, ftype, source, call, area)
-        if held:
-            rule_list = rules(styles.body(view.state, ref) or b"")
-            painter.draw_layer(held, geometry, data_srs, rule_list, scale)
+    wms_map.draw_layers(view, call, painter, layers, scale)
     body = canvas.encode(fmt, fmt == "image/png")
     return Image(body, fmt)
 

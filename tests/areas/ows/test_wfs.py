@@ -238,7 +238,7 @@ def test_geojson_document(anon, blocks):
 
 
 def test_a_type_without_features_answers_an_empty_collection(anon):
-    r = wfs(anon, request="GetFeature", version="2.0.0", typeNames="topp:states")
+    r = wfs(anon, request="GetFeature", version="2.0.0", typeNames="tiger:poi")
     root = etree.fromstring(r.content)
     assert (root.get("numberMatched"), root.get("numberReturned")) == ("0", "0")
 

@@ -151,9 +151,9 @@ def test_a_layer_without_features_draws_nothing(anon):
         getmap(
             anon,
             version="1.1.1",
-            layers="topp:states",
+            layers="tiger:poi",
             srs="EPSG:4326",
-            bbox="-130,20,-60,50",
+            bbox="-74.02,40.70,-74.00,40.72",
             width=64,
             height=64,
         )

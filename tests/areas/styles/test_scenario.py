@@ -23,12 +23,26 @@ def test_empty_has_the_builtin_styles():
     assert state.datadir.read("styles/default_point.sld") is not None
 
 
+RELEASE_NAMES = {
+    "boundary_lines": "Default Styler",
+    "coastline": "Default Styler",
+    "countries": "countries_transparent",
+    "countries_basemap": "Default Styler",
+    "populated_places": "Default Styler",
+}
+"""the style names of the release workspace's ``ne`` SLDs, which the stock scenario carries
+as GeoServer ships them (without a UserStyle name: GeoTools' default, or another name)"""
+
+
 def test_every_stock_style_is_a_valid_sld_named_after_itself():
     state = Emulator("stock").state
     assert len(state.styles.list_styles(None)) == 21 and len(state.styles.list_styles("ne")) == 6
     for style in state.styles.list_all():
         body = state.styles.body(state.datadir, style)
-        assert sld.inspect(body).style_name == style.name, style.name
+        expected = style.name
+        if style.workspace == "ne" and style.name in RELEASE_NAMES:
+            expected = RELEASE_NAMES[style.name]
+        assert sld.inspect(body).style_name == expected, style.name
 
 
 def test_every_style_the_stock_catalog_uses_exists():

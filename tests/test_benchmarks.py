@@ -22,6 +22,7 @@ RUNS = {
     "amplification.py": (["--quick"], "rows: "),
     "stockdata.py": (["--quick"], "this tree (stock data imported: False)"),
     "stockmaps.py": (["--quick"], "GetMap topp:states 768x384 PNG"),
+    "wcs.py": (["--repeat", "1"], "WCS GetCoverage in-process"),
 }
 
 

@@ -10,6 +10,7 @@ import posixpath
 
 from .errors import Invalid
 from .record import record
+from .tracking import TrackedDict, tracked
 
 
 def normalise(path: str) -> str:
@@ -33,9 +34,10 @@ class FileEntry:
     modified: float
 
 
+@tracked
 class DataDir:
     def __init__(self) -> None:
-        self.files: dict[str, FileEntry] = {}
+        self.files: dict[str, FileEntry] = TrackedDict()
         self.dirs: set[str] = set()
 
     def write(self, path: str, data: bytes, modified: float = 0.0) -> str:

@@ -3,9 +3,11 @@
 Every request but ``GET``, ``HEAD`` and ``OPTIONS`` under the context root (REST, the tile
 cache's REST, OGC ``POST``s such as a WFS Transaction, the control plane's writes: the
 remote documents of cascaded stores, the scheduler's work) runs under a ``Rollback`` of the
-state (``core/rollback.py``): committed when the answer starts with a 2xx status, undone
-when it starts with any other status or when an exception escapes (before the 500 goes
-out). Reads pass straight through and pay nothing.
+state (``core/rollback.py``, an undo log of what the write changes): committed when the
+answer starts with a 2xx status, undone when it starts with any other status or when an
+exception escapes (before the 500 goes out). Reads pass straight through and pay nothing.
+An endpoint that changes something outside the state along with it joins the write
+through ``core.rollback.current()`` (``on_commit``/``on_undo``).
 
 Writes run one at a time (across event loops and threads: the in-process transports and
 the live server may share one emulator), so that undoing one never undoes another. The
@@ -78,6 +80,7 @@ async def _guarded(app: ASGIApp, emu: Emulator, scope: Scope, receive: Receive, 
         await app(scope, receive, watch)
     finally:
         decide(False)  # an exception escaped, or no answer at all
+        rollback.close()
 
 
 async def _read_ahead(scope: Scope, receive: Receive, limit: int) -> Receive:

@@ -10,7 +10,8 @@ import posixpath
 
 from .errors import Invalid
 from .record import record
-from .tracking import TrackedDict, tracked
+from .trackeddict import TrackedDict
+from .tracking import tracked
 
 
 def normalise(path: str) -> str:

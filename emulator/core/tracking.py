@@ -44,22 +44,23 @@ V = TypeVar("V")
 CONTAINERS: frozenset[type] = frozenset({dict, list, set, deque, bytearray})
 """the plain mutable containers a state may hold (exact types)"""
 
-_OTHER, _CONTAINER, _TUPLE = 0, 1, 2
-_KINDS: dict[type, int] = {t: _CONTAINER for t in CONTAINERS}
-_KINDS[tuple] = _TUPLE
+OTHER, CONTAINER, TUPLE = 0, 1, 2
+"""what a value is to the log: left alone, saved, walked through"""
+_KINDS: dict[type, int] = {t: CONTAINER for t in CONTAINERS}
+_KINDS[tuple] = TUPLE
 
-_ABSENT = object()
-_WHOLE = object()
+ABSENT = object()
+"""the old value of a key a tracked map did not hold"""
 
 _get = object.__getattribute__
 _set = object.__setattr__
 _delete = object.__delattr__
 
 
-def _kind(cls: type) -> int:
+def kind_of(cls: type) -> int:
     kind = _KINDS.get(cls)
     if kind is None:
-        kind = _KINDS[cls] = _TUPLE if issubclass(cls, tuple) else _OTHER
+        kind = _KINDS[cls] = TUPLE if issubclass(cls, tuple) else OTHER
     return kind
 
 
@@ -68,7 +69,7 @@ class Changes:
     reached (each with its contents when first reached), and the changes to tracked maps,
     in order."""
 
-    __slots__ = ("open", "saved", "walked", "ops", "whole", "fresh")
+    __slots__ = ("open", "saved", "walked", "ops", "marks", "fresh")
 
     def __init__(self) -> None:
         self.open = True
@@ -76,11 +77,10 @@ class Changes:
         """id → (container, its contents when the write first reached it)"""
         self.walked: dict[int, tuple[Any, ...]] = {}
         """the tuples walked through (kept alive, so that an id is never reused)"""
-        self.ops: list[tuple[dict[Any, Any], Any, Any]] = []
-        """tracked-map changes: (map, key, old value or ``_ABSENT``), or (map, ``_WHOLE``,
-        a copy of the map)"""
-        self.whole: set[int] = set()
-        """the tracked maps saved whole by this write (later changes need no entry)"""
+        self.ops: list[tuple[Any, Any, Any, bool]] = []
+        """tracked-map changes in order: (map, key, old value or ``ABSENT``, deleted)"""
+        self.marks: dict[int, tuple[Any, int]] = {}
+        """the tracked maps this write deleted from, by id: (map, its order mark then)"""
         self.fresh: dict[int, object] = {}
         """the records and tracked objects made by this write, by id: never saved (one may
         outlive the write in a cache; undoing it would leave it half made)"""
@@ -93,13 +93,13 @@ class Changes:
         while stack:
             obj = stack.pop()
             key = id(obj)
-            kind = _kind(type(obj))
-            if kind == _TUPLE:
+            kind = kind_of(type(obj))
+            if kind == TUPLE:
                 if key not in walked:
                     walked[key] = cast(tuple[Any, ...], obj)
                     stack.extend(cast(tuple[Any, ...], obj))
                 continue
-            if kind != _CONTAINER or key in saved:
+            if kind != CONTAINER or key in saved:
                 continue
             copy: Any
             if type(obj) is dict:
@@ -113,7 +113,7 @@ class Changes:
                 copy = items = list(cast(list[Any], obj))
             saved[key] = (obj, copy)
             for item in items:
-                if _kind(type(item)) != _OTHER:
+                if kind_of(type(item)) != OTHER:
                     stack.append(item)
 
     def keep_object(self, obj: object) -> None:
@@ -128,25 +128,25 @@ class Changes:
         else:
             self.fresh[key] = obj
 
-    def set_key(self, table: dict[Any, Any], key: Any) -> None:
-        if id(table) not in self.whole:
-            self.ops.append((table, key, dict.get(table, key, _ABSENT)))
+    def set_key(self, table: Any, key: Any) -> None:
+        """A tracked map's ``key`` is about to be set."""
+        self.ops.append((table, key, dict.get(table, key, ABSENT), False))
 
-    def save_whole(self, table: dict[Any, Any]) -> None:
-        if id(table) not in self.whole:
-            self.whole.add(id(table))
-            self.ops.append((table, _WHOLE, dict.copy(table)))
+    def delete_key(self, table: Any, key: Any) -> None:
+        """A tracked map's ``key`` (present) is about to be deleted."""
+        if id(table) not in self.marks:
+            self.marks[id(table)] = (table, table.order_mark())
+        self.ops.append((table, key, dict.__getitem__(table, key), True))
 
     def undo(self) -> None:
         """Put back everything saved; the log is empty afterwards."""
-        for table, key, old in reversed(self.ops):
-            if key is _WHOLE:
-                dict.clear(table)
-                dict.update(table, old)
-            elif old is _ABSENT:
-                dict.pop(table, key, None)
-            else:
+        for table, key, old, deleted in reversed(self.ops):
+            if deleted or old is not ABSENT:
                 dict.__setitem__(table, key, old)
+            else:
+                dict.pop(table, key, None)
+        for table, mark in self.marks.values():
+            table.reorder(mark)  # a key put back goes back to its place
         for obj, copy in self.saved.values():
             _restore(obj, copy)
         self.forget()
@@ -155,7 +155,7 @@ class Changes:
         self.saved.clear()
         self.walked.clear()
         self.ops.clear()
-        self.whole.clear()
+        self.marks.clear()
         self.fresh.clear()
 
 
@@ -201,6 +201,9 @@ def active() -> Changes | None:
 
 _CLASSES: list[type] = []
 _WATCHERS = 0
+"""writes open, in every thread"""
+_INSTALLED = False
+"""whether the tracked classes have the watching ``__getattribute__``"""
 _LOCK = threading.Lock()
 
 
@@ -247,8 +250,8 @@ def _watched(self: Any, name: str) -> Any:
         return value
     kind = _KINDS.get(type(value))
     if kind is None:
-        kind = _kind(type(value))
-    if kind != _OTHER:
+        kind = kind_of(type(value))
+    if kind != OTHER:
         changes = ACTIVE.get()
         if changes is not None and changes.open and id(self) not in changes.fresh:
             changes.keep(value)  # what a fresh object holds is fresh, or was saved on its way
@@ -267,7 +270,7 @@ def register(cls: type[T], *, mutable: bool = True) -> type[T]:
         cls.__delattr__ = _delete_attribute  # type: ignore[method-assign,assignment]
     with _LOCK:
         _CLASSES.append(cls)
-        if _WATCHERS:
+        if _INSTALLED:
             cls.__getattribute__ = _watched  # type: ignore[method-assign,assignment]
     return cls
 
@@ -279,110 +282,44 @@ def tracked(cls: type[T]) -> type[T]:
 
 
 def is_tracked(cls: type) -> bool:
-    """Whether instances of ``cls`` look after themselves (tracked classes and their
-    subclasses, ``TrackedDict``)."""
-    return cls is TrackedDict or cls.__setattr__ is _set_attribute or cls in _CLASSES
+    """Whether instances of ``cls`` look after themselves (tracked classes, their
+    subclasses and tracked maps)."""
+    return getattr(cls, "__tracked_map__", False) or any(c in _CLASSES for c in cls.__mro__)
 
 
 def watch() -> None:
-    """Give every tracked class the watching ``__getattribute__`` (a write begins)."""
-    global _WATCHERS
+    """A write begins: every tracked class gets the watching ``__getattribute__`` (unless it
+    has it still: it stays after a write, so that writes in a row pay for it once)."""
+    global _WATCHERS, _INSTALLED
     with _LOCK:
         _WATCHERS += 1
-        if _WATCHERS == 1:
+        if not _INSTALLED:
+            _INSTALLED = True
             for cls in _CLASSES:
                 cls.__getattribute__ = _watched  # type: ignore[method-assign,assignment]
 
 
 def unwatch() -> None:
-    """Take the watching ``__getattribute__`` away once no write is open."""
+    """A write ends (``settle`` takes the watching ``__getattribute__`` away)."""
     global _WATCHERS
     with _LOCK:
         _WATCHERS -= 1
-        if _WATCHERS == 0:
+
+
+def writing() -> bool:
+    """Whether a write is open in any thread."""
+    return _WATCHERS > 0
+
+
+def settle() -> None:
+    """Take the watching ``__getattribute__`` away when no write is open: reads at full
+    speed again (called as a read request begins; outside writes the hook only costs)."""
+    global _INSTALLED
+    if not _INSTALLED:
+        return
+    with _LOCK:
+        if _INSTALLED and not _WATCHERS:
+            _INSTALLED = False
             for cls in _CLASSES:
                 if "__getattribute__" in cls.__dict__:
                     del cls.__getattribute__
-
-
-# -- tracked maps ---------------------------------------------------------------------------
-
-
-def _check(value: object) -> None:
-    if type(value) in CONTAINERS or (_kind(type(value)) == _TUPLE and _holds_containers(value)):
-        raise TypeError(f"a tracked map holds records and immutable values, not {value!r:.80}")
-
-
-def _holds_containers(value: Any) -> bool:
-    stack = [value]
-    while stack:
-        kind = _kind(type(item := stack.pop()))
-        if kind == _CONTAINER:
-            return True
-        if kind == _TUPLE:
-            stack.extend(item)
-    return False
-
-
-class TrackedDict(dict[K, V]):
-    """A ``dict`` whose changes during a write are logged by key (see the module docstring).
-
-    Pickled as its class and a plain copy of its items, so that unpickling costs one call,
-    not one per item."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (), dict(self))
-
-    def __setstate__(self, state: dict[K, V]) -> None:
-        dict.update(self, state)
-
-    def __setitem__(self, key: K, value: V) -> None:
-        _check(value)
-        changes = ACTIVE.get()
-        if changes is not None and changes.open:
-            changes.set_key(self, key)
-        dict.__setitem__(self, key, value)
-
-    def __delitem__(self, key: K) -> None:
-        self._whole()
-        dict.__delitem__(self, key)
-
-    def _whole(self) -> None:
-        changes = ACTIVE.get()
-        if changes is not None and changes.open:
-            changes.save_whole(self)
-
-    def pop(self, key: K, *default: Any) -> Any:  # type: ignore[override]
-        if key in self:
-            self._whole()
-        return dict.pop(self, key, *default)
-
-    def popitem(self) -> tuple[K, V]:
-        self._whole()
-        return dict.popitem(self)
-
-    def clear(self) -> None:
-        if self:
-            self._whole()
-        dict.clear(self)
-
-    def setdefault(self, key: K, default: V = None) -> V:  # type: ignore[assignment]
-        if key not in self:
-            self[key] = default
-        return dict.__getitem__(self, key)
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        for key, value in dict(*args, **kwargs).items():
-            self[key] = value
-
-    def __ior__(self, other: Any) -> TrackedDict[K, V]:  # type: ignore[override,misc]
-        self.update(other)
-        return self
-
-    def copy(self) -> TrackedDict[K, V]:
-        out: TrackedDict[K, V] = TrackedDict()
-        dict.update(out, self)
-        return out
-

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..core.tracking import settle
 from .middleware import inner_path
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ class RollbackMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in READS:
+            settle()  # reads at full speed: the write hooks go (kept between writes in a row)
             await self.app(scope, receive, send)
             return
         emu: Emulator = scope["app"].state.emulator

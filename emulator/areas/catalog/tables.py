@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
 from ...core.errors import NotFound
-from ...core.tracking import TrackedDict, tracked
+from ...core.trackeddict import TrackedDict
+from ...core.tracking import tracked
 from .entities import (
     COVERAGE,
     COVERAGE_STORE,

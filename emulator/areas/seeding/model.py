@@ -12,7 +12,7 @@ from collections import deque
 
 from ...core.errors import EmulatorError, ServerError
 from ...core.record import field, record
-from ...core.tracking import TrackedDict
+from ...core.trackeddict import TrackedDict
 from .cache import TileCache
 from .config import BlobStore, DiskQuotaConfig, GlobalConfig
 from .gridsets import DEFAULT_GRIDSETS, Box, GridSet, builtin_gridset, builtin_names

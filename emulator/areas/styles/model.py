@@ -25,7 +25,8 @@ from ...core.datadir import DataDir
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
 from ...core.ids import Ids
 from ...core.record import field, record
-from ...core.tracking import TrackedDict, tracked
+from ...core.trackeddict import TrackedDict
+from ...core.tracking import tracked
 from ..catalog.entities import StyleRef
 from ..catalog.model import Catalog
 from . import files

@@ -29,12 +29,19 @@ only read is left alone by the undo (restored only when it differs from its copy
 
 from __future__ import annotations
 
+import datetime
+import decimal
+import enum
+import fractions
 import operator
+import re
 import threading
+import types
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import PurePath
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
@@ -323,3 +330,43 @@ def settle() -> None:
             for cls in _CLASSES:
                 if "__getattribute__" in cls.__dict__:
                     del cls.__getattribute__
+
+
+# -- what the log cannot see ------------------------------------------------------------------
+
+IMMUTABLE: tuple[type, ...] = (
+    str, bytes, int, float, bool, type(None), complex, range, re.Pattern, enum.Enum,
+    datetime.date, datetime.time, datetime.timedelta, datetime.tzinfo, PurePath, type,
+    types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType,
+    decimal.Decimal, fractions.Fraction, frozenset,
+)  # fmt: skip
+"""values that never change (or are pickled by reference)"""
+
+
+def untracked(root: object, immutable: tuple[type, ...] = ()) -> list[object]:
+    """The objects reachable from ``root`` that the undo log cannot see: neither immutable
+    (``IMMUTABLE`` or ``immutable``), a plain container, a tuple, a tracked map, nor an
+    instance of a tracked class; and plain containers held by a tracked map (they would
+    escape it). Empty for a state the log covers whole (the tests check it)."""
+    out: list[object] = []
+    seen: set[int] = set()
+    stack: list[object] = [root]
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, IMMUTABLE + immutable) or id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        cls = type(obj)
+        if cls in CONTAINERS or isinstance(obj, tuple):
+            stack.extend(obj.values() if isinstance(obj, dict) else obj)  # type: ignore[attr-defined]
+        elif getattr(cls, "__tracked_map__", False):
+            values = list(obj.values())  # type: ignore[attr-defined]
+            out.extend(v for v in values if type(v) in CONTAINERS)
+            stack.extend(values)
+        elif isinstance(obj, types.MethodType):
+            stack.append(obj.__self__)
+        elif is_tracked(cls) and hasattr(obj, "__dict__"):
+            stack.extend(vars(obj).values())
+        else:
+            out.append(obj)
+    return out

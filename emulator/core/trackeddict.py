@@ -99,7 +99,7 @@ class TrackedDict(dict[K, V]):
             self._deleting(key)
         dict.__delitem__(self, key)
 
-    def pop(self, key: K, *default: Any) -> Any:  # type: ignore[override]
+    def pop(self, key: K, *default: Any) -> Any:
         if key in self:
             self._deleting(key)
         return dict.pop(self, key, *default)

@@ -109,12 +109,13 @@ class Changes:
             if kind != CONTAINER or key in saved:
                 continue
             copy: Any
-            if type(obj) is dict:
-                copy = obj.copy()  # type: ignore[attr-defined]
-                items: Iterable[Any] = copy.values()
-            elif type(obj) is set:
-                copy, items = set(cast(set[Any], obj)), ()  # hashable: nothing mutable inside
-            elif type(obj) is bytearray:
+            items: Iterable[Any]
+            if isinstance(obj, dict):
+                copy = obj.copy()
+                items = copy.values()
+            elif isinstance(obj, set):
+                copy, items = set(obj), ()  # hashable: nothing mutable inside
+            elif isinstance(obj, bytearray):
                 copy, items = bytes(obj), ()
             else:  # list, deque
                 copy = items = list(cast(list[Any], obj))
@@ -265,6 +266,10 @@ def _watched(self: Any, name: str) -> Any:
     return value
 
 
+def _install(cls: type) -> None:
+    cls.__getattribute__ = _watched  # type: ignore[assignment,method-assign]
+
+
 def register(cls: type[T], *, mutable: bool = True) -> type[T]:
     """Track ``cls``'s instances (``@record`` calls this for every record class).
     ``mutable``: its attributes can be set (a frozen record's cannot)."""
@@ -273,12 +278,12 @@ def register(cls: type[T], *, mutable: bool = True) -> type[T]:
         if name in cls.__dict__:
             raise TypeError(f"{cls.__qualname__}: a tracked class cannot define {name}")
     if mutable:
-        cls.__setattr__ = _set_attribute  # type: ignore[method-assign,assignment]
-        cls.__delattr__ = _delete_attribute  # type: ignore[method-assign,assignment]
+        cls.__setattr__ = _set_attribute  # type: ignore[method-assign]
+        cls.__delattr__ = _delete_attribute  # type: ignore[method-assign]
     with _LOCK:
         _CLASSES.append(cls)
         if _INSTALLED:
-            cls.__getattribute__ = _watched  # type: ignore[method-assign,assignment]
+            _install(cls)
     return cls
 
 
@@ -303,7 +308,7 @@ def watch() -> None:
         if not _INSTALLED:
             _INSTALLED = True
             for cls in _CLASSES:
-                cls.__getattribute__ = _watched  # type: ignore[method-assign,assignment]
+                _install(cls)
 
 
 def unwatch() -> None:
@@ -357,10 +362,12 @@ def untracked(root: object, immutable: tuple[type, ...] = ()) -> list[object]:
             continue
         seen.add(id(obj))
         cls = type(obj)
-        if cls in CONTAINERS or isinstance(obj, tuple):
-            stack.extend(obj.values() if isinstance(obj, dict) else obj)  # type: ignore[attr-defined]
-        elif getattr(cls, "__tracked_map__", False):
-            values = list(obj.values())  # type: ignore[attr-defined]
+        if isinstance(obj, dict) and cls is dict:
+            stack.extend(obj.values())
+        elif cls in CONTAINERS or isinstance(obj, tuple):
+            stack.extend(cast(list[object], obj))
+        elif isinstance(obj, dict) and getattr(cls, "__tracked_map__", False):
+            values = list(obj.values())
             out.extend(v for v in values if type(v) in CONTAINERS)
             stack.extend(values)
         elif isinstance(obj, types.MethodType):

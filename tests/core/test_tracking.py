@@ -234,7 +234,10 @@ def test_writes_in_two_threads_keep_their_own_logs() -> None:
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
-    threads = [threading.Thread(target=run, args=(a, True)), threading.Thread(target=run, args=(b, False))]
+    threads = [
+        threading.Thread(target=run, args=(a, True)),
+        threading.Thread(target=run, args=(b, False)),
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -31,7 +31,6 @@ from geoserver_emulator.core.state import STORES
 from geoserver_emulator.core.tracking import untracked
 from geoserver_emulator.http.rollback import RollbackMiddleware
 
-
 BASE = "http://localhost:8080/geoserver"
 ADMIN = ("admin", "geoserver")
 NAMES = ["a", "b"]
@@ -70,25 +69,93 @@ WRITES: list[tuple[str, str, Body | None, str]] = [
     ("PUT", "/rest/workspaces/w{n}", lambda n: {"workspace": {"name": f"w{n}x"}}, "json"),
     ("DELETE", "/rest/workspaces/w{n}?recurse=true", None, ""),
     ("DELETE", "/rest/workspaces/tiger?recurse=true", None, ""),
-    ("POST", "/rest/namespaces", lambda n: {"namespace": {"prefix": f"n{n}", "uri": f"u:{n}"}}, "json"),
-    ("POST", "/rest/workspaces/sf/datastores", lambda n: {"dataStore": {"name": f"d{n}", "connectionParameters": {"entry": [{"@key": "dbtype", "$": "postgis"}]}}}, "json"),
-    ("PUT", "/rest/workspaces/sf/datastores/sf", lambda n: {"dataStore": {"description": n, "connectionParameters": {"entry": [{"@key": "k", "$": n}]}}}, "json"),
+    (
+        "POST",
+        "/rest/namespaces",
+        lambda n: {"namespace": {"prefix": f"n{n}", "uri": f"u:{n}"}},
+        "json",
+    ),
+    (
+        "POST",
+        "/rest/workspaces/sf/datastores",
+        lambda n: {
+            "dataStore": {
+                "name": f"d{n}",
+                "connectionParameters": {"entry": [{"@key": "dbtype", "$": "postgis"}]},
+            }
+        },
+        "json",
+    ),
+    (
+        "PUT",
+        "/rest/workspaces/sf/datastores/sf",
+        lambda n: {
+            "dataStore": {
+                "description": n,
+                "connectionParameters": {"entry": [{"@key": "k", "$": n}]},
+            }
+        },
+        "json",
+    ),
     ("DELETE", "/rest/workspaces/sf/datastores/d{n}?recurse=true", None, ""),
-    ("POST", "/rest/workspaces/sf/datastores/sf/featuretypes", lambda n: {"featureType": {"name": f"f{n}", "nativeName": "roads"}}, "json"),
-    ("PUT", "/rest/workspaces/sf/datastores/sf/featuretypes/roads", lambda n: {"featureType": {"title": n, "keywords": {"string": [n, "k"]}, "metadata": {"entry": [{"@key": "cachingEnabled", "$": "true"}]}}}, "json"),
+    (
+        "POST",
+        "/rest/workspaces/sf/datastores/sf/featuretypes",
+        lambda n: {"featureType": {"name": f"f{n}", "nativeName": "roads"}},
+        "json",
+    ),
+    (
+        "PUT",
+        "/rest/workspaces/sf/datastores/sf/featuretypes/roads",
+        lambda n: {
+            "featureType": {
+                "title": n,
+                "keywords": {"string": [n, "k"]},
+                "metadata": {"entry": [{"@key": "cachingEnabled", "$": "true"}]},
+            }
+        },
+        "json",
+    ),
     ("DELETE", "/rest/workspaces/sf/datastores/sf/featuretypes/f{n}?recurse=true", None, ""),
-    ("PUT", "/rest/layers/sf:roads", lambda n: {"layer": {"defaultStyle": {"name": "line"}, "styles": {"style": [{"name": "polygon"}]}}}, "json"),
+    (
+        "PUT",
+        "/rest/layers/sf:roads",
+        lambda n: {
+            "layer": {"defaultStyle": {"name": "line"}, "styles": {"style": [{"name": "polygon"}]}}
+        },
+        "json",
+    ),
     ("PUT", "/rest/layers/sf:f{n}", lambda n: {"layer": {"enabled": False}}, "json"),
     ("DELETE", "/rest/layers/sf:f{n}", None, ""),
     ("DELETE", "/rest/layers/sf:roads?recurse=true", None, ""),
-    ("POST", "/rest/layergroups", lambda n: {"layerGroup": {"name": f"g{n}", "layers": {"layer": [{"name": "sf:roads"}, {"name": "sf:streams"}]}}}, "json"),
+    (
+        "POST",
+        "/rest/layergroups",
+        lambda n: {
+            "layerGroup": {
+                "name": f"g{n}",
+                "layers": {"layer": [{"name": "sf:roads"}, {"name": "sf:streams"}]},
+            }
+        },
+        "json",
+    ),
     ("PUT", "/rest/layergroups/g{n}", lambda n: {"layerGroup": {"title": n}}, "json"),
     ("DELETE", "/rest/layergroups/g{n}", None, ""),
-    ("POST", "/rest/styles", lambda n: {"style": {"name": f"s{n}", "filename": f"s{n}.sld"}}, "json"),
+    (
+        "POST",
+        "/rest/styles",
+        lambda n: {"style": {"name": f"s{n}", "filename": f"s{n}.sld"}},
+        "json",
+    ),
     ("PUT", "/rest/styles/s{n}", lambda n: SLD, "application/vnd.ogc.sld+xml"),
     ("PUT", "/rest/styles/line", lambda n: SLD, "application/vnd.ogc.sld+xml"),
     ("DELETE", "/rest/styles/s{n}?purge=true", None, ""),
-    ("POST", "/rest/security/usergroup/users", lambda n: {"user": {"userName": f"u{n}", "password": "p", "enabled": True}}, "json"),
+    (
+        "POST",
+        "/rest/security/usergroup/users",
+        lambda n: {"user": {"userName": f"u{n}", "password": "p", "enabled": True}},
+        "json",
+    ),
     ("DELETE", "/rest/security/usergroup/user/u{n}", None, ""),
     ("POST", "/rest/security/usergroup/group/G{n}", None, ""),
     ("POST", "/rest/security/roles/role/R{n}", None, ""),
@@ -98,18 +165,76 @@ WRITES: list[tuple[str, str, Body | None, str]] = [
     ("DELETE", "/rest/security/acl/layers/w{n}.*.r", None, ""),
     ("PUT", "/rest/security/acl/catalog", lambda n: {"mode": "MIXED"}, "json"),
     ("PUT", "/rest/settings", lambda n: {"global": {"settings": {"numDecimals": len(n)}}}, "json"),
-    ("PUT", "/rest/services/wms/settings", lambda n: {"wms": {"enabled": True, "title": n}}, "json"),
-    ("PUT", "/rest/services/wfs/workspaces/sf/settings", lambda n: {"wfs": {"enabled": True, "title": n}}, "json"),
-    ("POST", "/rest/urlchecks", lambda n: {"regexUrlCheck": {"name": f"c{n}", "regex": "^x$", "enabled": True}}, "json"),
+    (
+        "PUT",
+        "/rest/services/wms/settings",
+        lambda n: {"wms": {"enabled": True, "title": n}},
+        "json",
+    ),
+    (
+        "PUT",
+        "/rest/services/wfs/workspaces/sf/settings",
+        lambda n: {"wfs": {"enabled": True, "title": n}},
+        "json",
+    ),
+    (
+        "POST",
+        "/rest/urlchecks",
+        lambda n: {"regexUrlCheck": {"name": f"c{n}", "regex": "^x$", "enabled": True}},
+        "json",
+    ),
     ("DELETE", "/rest/urlchecks/c{n}", None, ""),
-    ("POST", "/rest/security/authproviders", lambda n: {"authprovider": {"name": f"p{n}", "className": PROVIDER, "userGroupServiceName": "default"}}, "json"),
+    (
+        "POST",
+        "/rest/security/authproviders",
+        lambda n: {
+            "authprovider": {
+                "name": f"p{n}",
+                "className": PROVIDER,
+                "userGroupServiceName": "default",
+            }
+        },
+        "json",
+    ),
     ("DELETE", "/rest/security/authproviders/p{n}", None, ""),
-    ("POST", "/gwc/rest/seed/topp:states.json", lambda n: {"seedRequest": {"name": "topp:states", "gridSetId": "EPSG:4326", "zoomStart": 0, "zoomStop": 3, "type": "seed", "threadCount": 2, "format": "image/png"}}, "json"),
+    (
+        "POST",
+        "/gwc/rest/seed/topp:states.json",
+        lambda n: {
+            "seedRequest": {
+                "name": "topp:states",
+                "gridSetId": "EPSG:4326",
+                "zoomStart": 0,
+                "zoomStop": 3,
+                "type": "seed",
+                "threadCount": 2,
+                "format": "image/png",
+            }
+        },
+        "json",
+    ),
     ("POST", "/gwc/rest/seed", lambda n: b"kill_all=all", "application/x-www-form-urlencoded"),
-    ("PUT", "/gwc/rest/layers/topp:states", lambda n: {"GeoServerLayer": {"name": "topp:states", "enabled": True, "expireCache": len(n)}}, "json"),
+    (
+        "PUT",
+        "/gwc/rest/layers/topp:states",
+        lambda n: {
+            "GeoServerLayer": {"name": "topp:states", "enabled": True, "expireCache": len(n)}
+        },
+        "json",
+    ),
     ("DELETE", "/gwc/rest/layers/sf:roads", None, ""),
-    ("POST", "/gwc/rest/masstruncate", lambda n: {"truncateLayer": {"layerName": "topp:states"}}, "json"),
-    ("PUT", "/rest/workspaces/sf/coveragestores/m{n}/file.imagemosaic", lambda n: MOSAIC, "application/zip"),
+    (
+        "POST",
+        "/gwc/rest/masstruncate",
+        lambda n: {"truncateLayer": {"layerName": "topp:states"}},
+        "json",
+    ),
+    (
+        "PUT",
+        "/rest/workspaces/sf/coveragestores/m{n}/file.imagemosaic",
+        lambda n: MOSAIC,
+        "application/zip",
+    ),
     ("DELETE", "/rest/workspaces/sf/coveragestores/m{n}?recurse=true", None, ""),
     ("PUT", "/rest/resource/data/x{n}.txt", lambda n: n.encode() * 3, "text/plain"),
     ("DELETE", "/rest/resource/data/x{n}.txt", None, ""),
@@ -117,7 +242,7 @@ WRITES: list[tuple[str, str, Body | None, str]] = [
     ("POST", "/__emulator/clock/advance?seconds=2", None, ""),
     ("POST", "/__emulator/scheduler/drain", None, ""),
     ("PUT", "/__emulator/remote?url=http://r{n}.example.com/x", lambda n: n.encode(), "text/plain"),
-]  # fmt: skip
+]
 
 
 class Sabotage:

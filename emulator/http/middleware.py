@@ -67,8 +67,9 @@ class JournalMiddleware:
             return
         emu = _emulator(scope)
         path = inner_path(scope, emu) or scope["path"]
-        emu.tick(control=path.startswith("/__emulator"))
-        if path.startswith("/__emulator"):
+        control = path.startswith("/__emulator")
+        emu.tick(control=control)
+        if control:
             await self.app(scope, receive, send)
             return
         exchange = _Exchange(emu, scope, path, receive, send)
@@ -83,6 +84,8 @@ class JournalMiddleware:
 class _Body:
     """A body as it streams by: its first ``limit`` bytes, its length, and its SHA-256 once it
     outgrows the limit (computed only then)."""
+
+    __slots__ = ("limit", "chunks", "size", "hash")
 
     def __init__(self, limit: int | None) -> None:
         self.limit = limit
@@ -139,8 +142,10 @@ class _Exchange:
         self._receive, self._send = receive, send
         self.at = emu.clock.now()
         limit = emu.journal.body_limit
-        self.body = _Body(limit)
-        self.body_done = False
+        self.body: _Body | None = None
+        """made with the first chunk (most requests have none)"""
+        self.body_done = not _has_body(scope)
+        """the request's body is all read (or it has none: nothing to read for the entry)"""
         self.status = 500
         self.response_headers: list[tuple[bytes, bytes]] = []
         """as sent: decoded when the entry is made"""
@@ -151,7 +156,11 @@ class _Exchange:
     async def receive(self) -> Message:
         message = await self._receive()
         if message["type"] == "http.request":
-            self.body.add(message.get("body", b""))
+            chunk = message.get("body", b"")
+            if chunk:
+                if self.body is None:
+                    self.body = _Body(self.response.limit)
+                self.body.add(chunk)
             self.body_done = not message.get("more_body", False)
         else:
             self.body_done = True
@@ -180,10 +189,12 @@ class _Exchange:
             await self._flush()
             return
         self.recorded = True
-        while not self.body_done and self.status != 413 and not self.body.full:
+        while not self.body_done and self.status != 413 and not (self.body and self.body.full):
             await self.receive()
         scope = self.scope
-        body, body_size, body_sha = self.body.kept(self.body_done)
+        body, body_size, body_sha = (
+            (b"", None, None) if self.body is None else self.body.kept(self.body_done)
+        )
         answer, answer_size, answer_sha = self.response.kept()
         self.emu.journal.record_later(
             partial(  # made when the journal is read: no header decoded for the request
@@ -203,6 +214,16 @@ class _Exchange:
             len(body) + len(answer),
         )
         await self._flush()
+
+
+def _has_body(scope: Scope) -> bool:
+    """Whether the request says it has a body (a length other than 0, or chunks)."""
+    for key, value in scope.get("headers", ()):
+        if key == b"content-length":
+            return value.strip() != b"0"
+        if key == b"transfer-encoding":
+            return True
+    return False
 
 
 def _entry(

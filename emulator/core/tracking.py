@@ -30,9 +30,7 @@ only read is left alone by the undo (restored only when it differs from its copy
 from __future__ import annotations
 
 import datetime
-import decimal
 import enum
-import fractions
 import operator
 import re
 import threading
@@ -343,9 +341,10 @@ IMMUTABLE: tuple[type, ...] = (
     str, bytes, int, float, bool, type(None), complex, range, re.Pattern, enum.Enum,
     datetime.date, datetime.time, datetime.timedelta, datetime.tzinfo, PurePath, type,
     types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType,
-    decimal.Decimal, fractions.Fraction, frozenset,
+    frozenset,
 )  # fmt: skip
-"""values that never change (or are pickled by reference)"""
+"""values that never change (or are pickled by reference); ``untracked`` adds ``Decimal``
+and ``Fraction`` (imported there: not at start-up)"""
 
 
 def untracked(root: object, immutable: tuple[type, ...] = ()) -> list[object]:
@@ -353,12 +352,16 @@ def untracked(root: object, immutable: tuple[type, ...] = ()) -> list[object]:
     (``IMMUTABLE`` or ``immutable``), a plain container, a tuple, a tracked map, nor an
     instance of a tracked class; and plain containers held by a tracked map (they would
     escape it). Empty for a state the log covers whole (the tests check it)."""
+    import decimal
+    import fractions
+
+    atoms = (*IMMUTABLE, decimal.Decimal, fractions.Fraction, *immutable)
     out: list[object] = []
     seen: set[int] = set()
     stack: list[object] = [root]
     while stack:
         obj = stack.pop()
-        if isinstance(obj, IMMUTABLE + immutable) or id(obj) in seen:
+        if isinstance(obj, atoms) or id(obj) in seen:
             continue
         seen.add(id(obj))
         cls = type(obj)

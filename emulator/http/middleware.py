@@ -12,7 +12,7 @@ import base64
 import binascii
 import hashlib
 import hmac
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -20,7 +20,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..areas import access
 from ..core.errors import EmulatorError
 from ..core.faults import ConnectionDropped, Fault
-from ..core.journal import JournalEntry
 from ..wire import errors as wire_errors
 from ..wire.json import dumps
 
@@ -35,6 +34,15 @@ OPEN_CONTROL_PATHS = frozenset({"/__emulator/health"})
 def _emulator(scope: Scope) -> Emulator:
     emu: Emulator = scope["app"].state.emulator
     return emu
+
+
+INNER = "emulator.inner_path"
+"""scope key: ``inner_path`` as the journal found it (before a REST trailing slash is cut)"""
+
+
+def _inner(scope: Scope, emu: Emulator) -> str | None:
+    """``inner_path``, as the journal found it when it did (it runs first)."""
+    return scope[INNER] if INNER in scope else inner_path(scope, emu)
 
 
 def inner_path(scope: Scope, emu: Emulator) -> str | None:
@@ -66,7 +74,8 @@ class JournalMiddleware:
             await self.app(scope, receive, send)
             return
         emu = _emulator(scope)
-        path = inner_path(scope, emu) or scope["path"]
+        inner = scope[INNER] = inner_path(scope, emu)
+        path = inner or scope["path"]
         control = path.startswith("/__emulator")
         emu.tick(control=control)
         if control:
@@ -74,8 +83,10 @@ class JournalMiddleware:
             return
         exchange = _Exchange(emu, scope, path, receive, send)
         scope["emulator.record"] = exchange.record
-        try:
-            await self.app(scope, exchange.receive, exchange.send)
+        try:  # a request without a body has nothing to capture: its receive goes as it is
+            await self.app(
+                scope, receive if exchange.body_done else exchange.receive, exchange.send
+            )
         finally:
             if not exchange.recorded:  # usually written as the answer's last byte went out
                 await exchange.record()
@@ -167,16 +178,23 @@ class _Exchange:
         return message
 
     async def send(self, message: Message) -> None:
-        if message["type"] == "http.response.start":
+        kind = message["type"]
+        if kind == "http.response.start":
             self.status = message["status"]
             self.response_headers = list(message.get("headers", []))
             self.start = message  # sent with the first body message
             return
-        if message["type"] == "http.response.body":
+        if kind == "http.response.body":
             self.response.add(message.get("body", b""))
-            if not message.get("more_body", False):
-                await self.record()
-        await self._flush()
+            if not message.get("more_body", False) and not self.recorded:
+                if self.body_done:
+                    self._write()
+                else:
+                    await self.record()
+        start = self.start
+        if start is not None:
+            self.start = None
+            await self._send(start)
         await self._send(message)
 
     async def _flush(self) -> None:
@@ -185,21 +203,23 @@ class _Exchange:
             await self._send(start)
 
     async def record(self) -> None:
-        if self.recorded:
-            await self._flush()
-            return
+        if not self.recorded:
+            while not self.body_done and self.status != 413 and not (self.body and self.body.full):
+                await self.receive()
+            self._write()
+        await self._flush()
+
+    def _write(self) -> None:
+        """Hand the journal the entry (once)."""
         self.recorded = True
-        while not self.body_done and self.status != 413 and not (self.body and self.body.full):
-            await self.receive()
         scope = self.scope
         body, body_size, body_sha = (
             (b"", None, None) if self.body is None else self.body.kept(self.body_done)
         )
         answer, answer_size, answer_sha = self.response.kept()
-        self.emu.journal.record_later(
-            partial(  # made when the journal is read: no header decoded for the request
-                _entry,
-                list(scope.get("headers", [])),
+        self.emu.journal.record_raw(  # decoded when the journal is read
+            (
+                tuple(scope.get("headers", ())),
                 scope["method"],
                 self.path,
                 scope.get("query_string", b""),
@@ -207,13 +227,12 @@ class _Exchange:
                 body,
                 self.at,
                 scope.get("emulator.fault"),
-                self.response_headers,
+                tuple(self.response_headers),
                 answer,
                 (body_size, body_sha, answer_size, answer_sha),
             ),
             len(body) + len(answer),
         )
-        await self._flush()
 
 
 def _has_body(scope: Scope) -> bool:
@@ -224,48 +243,6 @@ def _has_body(scope: Scope) -> bool:
         if key == b"transfer-encoding":
             return True
     return False
-
-
-def _entry(
-    raw_headers: list[tuple[bytes, bytes]],
-    method: str,
-    path: str,
-    query: bytes,
-    status: int,
-    body: bytes,
-    at: float,
-    fault: str | None,
-    raw_response_headers: list[tuple[bytes, bytes]],
-    response_body: bytes,
-    truncation: tuple[int | None, str | None, int | None, str | None],
-) -> JournalEntry:
-    headers: dict[str, str] = {}
-    authorization = None  # the first, as ``_header`` finds it
-    for k, v in raw_headers:
-        if k.lower() != b"authorization":
-            headers[k.decode("latin-1").lower()] = v.decode("latin-1")
-        elif authorization is None and k == b"authorization":
-            authorization = v.decode("latin-1")
-    response_headers: dict[str, str] = {}
-    for k, v in raw_response_headers:
-        name, text = k.decode("latin-1").lower(), v.decode("latin-1")
-        seen = response_headers.get(name)
-        response_headers[name] = text if seen is None else f"{seen}, {text}"
-    return JournalEntry(  # positional, in field order (the record's quick path)
-        method,
-        path,
-        query.decode("latin-1"),
-        status,
-        headers,
-        body,
-        at,
-        response_headers.get("content-type"),
-        fault,
-        response_headers,
-        response_body,
-        *truncation,  # body_size, body_sha256, response_size, response_sha256
-        authorization,
-    )
 
 
 class AuthMiddleware:
@@ -279,7 +256,7 @@ class AuthMiddleware:
             await self.app(scope, receive, send)
             return
         emu = _emulator(scope)
-        path = inner_path(scope, emu)
+        path = _inner(scope, emu)
         if path is None:
             await self.app(scope, receive, send)
             return
@@ -398,7 +375,7 @@ class FaultMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         emu = _emulator(scope) if scope["type"] == "http" else None
-        path = None if emu is None or not len(emu.faults) else inner_path(scope, emu)
+        path = None if emu is None or not len(emu.faults) else _inner(scope, emu)
         fault = None
         if emu is not None and path is not None and not path.startswith("/__emulator"):
             fault = emu.faults.take(scope["method"], path)

@@ -236,13 +236,18 @@ class _Exchange:
 
 
 def _has_body(scope: Scope) -> bool:
-    """Whether the request says it has a body (a length other than 0, or chunks)."""
+    """Whether the request may have a body: its length is not 0, it comes in chunks, or it
+    says nothing and is not a ``GET``, ``HEAD`` or ``OPTIONS`` (a WSGI server may hand on a
+    de-chunked body without either header)."""
     for key, value in scope.get("headers", ()):
         if key == b"content-length":
             return value.strip() != b"0"
         if key == b"transfer-encoding":
             return True
-    return False
+    return scope.get("method") not in _BODILESS
+
+
+_BODILESS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 class AuthMiddleware:

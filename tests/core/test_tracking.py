@@ -305,3 +305,33 @@ def test_the_stock_state_holds_only_what_the_log_sees() -> None:
     state = Emulator("stock").state
     assert not tracking.untracked([getattr(state, n) for n in STORES], (BaseGeometry,))
     assert tracking.untracked([object()])  # an unknown object is reported
+
+
+def test_the_big_tables_stay_tracked_maps_through_scenarios_and_writes(client, emu) -> None:
+    """What keeps a write's cost off the catalog's size: the tables that grow with it log by
+    key (a plain dict there would still be undone right, but saved whole)."""
+
+    def tables() -> dict[str, object]:
+        state, catalog, seeding = emu.state, emu.state.catalog, emu.state.seeding
+        return {
+            **{name: getattr(catalog, name) for name in ("workspaces", "namespaces", "stores")},
+            **{name: getattr(catalog, name) for name in ("resources", "layers", "layer_groups")},
+            "tile_layers": seeding.tile_layers,
+            "published": seeding.published,
+            "published_bounds": seeding.published_bounds,
+            "styles": state.styles.styles,
+            "files": state.datadir.files,
+        }
+
+    assert {k for k, v in tables().items() if type(v) is not TrackedDict} == set()
+    body = {"featureType": {"name": "tracked", "nativeName": "roads"}}
+    assert (
+        client.post("/rest/workspaces/sf/datastores/sf/featuretypes", json=body).status_code == 201
+    )
+    assert client.delete("/rest/workspaces/tiger?recurse=true").status_code == 200
+    assert (
+        client.post("/rest/styles", json={"style": {"name": "s", "filename": "s.sld"}}).status_code
+        == 201
+    )
+    emu.reset()
+    assert {k for k, v in tables().items() if type(v) is not TrackedDict} == set()

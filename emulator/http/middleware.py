@@ -12,6 +12,7 @@ import base64
 import binascii
 import hashlib
 import hmac
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -158,8 +159,8 @@ class _Exchange:
         self.body_done = not _has_body(scope)
         """the request's body is all read (or it has none: nothing to read for the entry)"""
         self.status = 500
-        self.response_headers: list[tuple[bytes, bytes]] = []
-        """as sent: decoded when the entry is made"""
+        self.response_headers: Iterable[tuple[bytes, bytes]] = ()
+        """as sent (the app's own list: copied when the entry is written)"""
         self.response = _Body(limit)
         self.start: Message | None = None
         self.recorded = False
@@ -181,7 +182,7 @@ class _Exchange:
         kind = message["type"]
         if kind == "http.response.start":
             self.status = message["status"]
-            self.response_headers = list(message.get("headers", []))
+            self.response_headers = message.get("headers", ())
             self.start = message  # sent with the first body message
             return
         if kind == "http.response.body":

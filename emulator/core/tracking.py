@@ -275,6 +275,8 @@ def register(cls: type[T], *, mutable: bool = True) -> type[T]:
     for name in own:
         if name in cls.__dict__:
             raise TypeError(f"{cls.__qualname__}: a tracked class cannot define {name}")
+    if "__dict__" not in dir(cls) and cls.__dict__.get("__slots__") is not None:
+        raise TypeError(f"{cls.__qualname__}: a tracked class keeps its attributes in __dict__")
     if mutable:
         cls.__setattr__ = _set_attribute  # type: ignore[method-assign]
         cls.__delattr__ = _delete_attribute  # type: ignore[method-assign]

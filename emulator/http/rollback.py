@@ -81,8 +81,10 @@ async def _guarded(app: ASGIApp, emu: Emulator, scope: Scope, receive: Receive, 
     try:
         await app(scope, receive, watch)
     finally:
-        decide(False)  # an exception escaped, or no answer at all
-        rollback.close()
+        try:
+            decide(False)  # an exception escaped, or no answer at all
+        finally:
+            rollback.close()  # even when an undo callback raised
 
 
 async def _read_ahead(scope: Scope, receive: Receive, limit: int) -> Receive:

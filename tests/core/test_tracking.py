@@ -335,3 +335,37 @@ def test_the_big_tables_stay_tracked_maps_through_scenarios_and_writes(client, e
     )
     emu.reset()
     assert {k for k, v in tables().items() if type(v) is not TrackedDict} == set()
+
+
+def test_a_failing_undo_callback_still_ends_the_write(emu, monkeypatch) -> None:
+    """The rollback middleware ends the undo record even when undoing raises (here after
+    an exception escaped the endpoint): no write is left open, else the hooks would stay
+    and the next write would find a stale log."""
+    import asyncio
+
+    import httpx
+
+    from geoserver_emulator.areas.catalog import routes_workspaces
+
+    real_undo = rollback_module.Rollback.undo
+
+    def failing_undo(self: rollback_module.Rollback) -> None:
+        real_undo(self)
+        raise RuntimeError("an undo callback failed")
+
+    def boom(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(rollback_module.Rollback, "undo", failing_undo)
+    monkeypatch.setattr(routes_workspaces, "apply_fields", boom)
+
+    async def post() -> int:
+        transport = httpx.ASGITransport(app=emu.asgi_app, raise_app_exceptions=False)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://localhost/geoserver", auth=("admin", "geoserver")
+        ) as c:
+            r = await c.post("/rest/workspaces", json={"workspace": {"name": "half"}})
+            return r.status_code
+
+    assert asyncio.run(post()) == 500
+    assert not tracking.writing()

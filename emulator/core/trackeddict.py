@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .tracking import ACTIVE, CONTAINER, TUPLE, kind_of, writing
+from .tracking import ACTIVE, CONTAINER, TUPLE, kind_of
 
 K = TypeVar("K")
 V = TypeVar("V")
 
 REBASE = 4096
-"""keys inserted since the order was taken beyond which it is taken again (outside writes)"""
+"""keys inserted since the order was taken beyond which it is taken again (not by a write
+that deleted from the map: its undo needs the order as it was)"""
 
 
 def _check(value: object) -> None:
@@ -80,12 +81,16 @@ class TrackedDict(dict[K, V]):
         if changes is not None and changes.open:
             changes.set_key(self, key)
         order = self._order
-        if order is not None and key not in self:
-            added = self._added
-            added.append(key)
-            if len(added) > REBASE + len(order) and not writing():
-                self._order, self._added = list(self), []
+        if order is None or key in self:
+            dict.__setitem__(self, key, value)
+            return
+        added = self._added
+        added.append(key)
         dict.__setitem__(self, key, value)
+        if len(added) > REBASE + len(order) and (
+            changes is None or not changes.open or id(self) not in changes.marks
+        ):  # not while this write may need the order to put a deleted key back
+            self._order, self._added = list(self), []
 
     def _deleting(self, key: K) -> None:
         changes = ACTIVE.get()

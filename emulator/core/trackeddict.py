@@ -6,7 +6,8 @@ the same way; putting a deleted key back must also put it back in its place (ite
 order is part of the state: listings and dumps follow it), which a dict cannot do in
 place. So a map that a write deletes from keeps its key order on the side, cheaply:
 the keys in order at one moment (``list(d)``, a C-speed copy made at the first deletion a
-write makes in the map) and the keys inserted since, in order. Only an undo that puts a
+write makes in the map, taken again when the keys inserted since outnumber it by
+``REBASE``) and the keys inserted since, in order. Only an undo that puts a
 deleted key back rebuilds the map in that order; a write that succeeds pays one
 ``append`` per new key.
 

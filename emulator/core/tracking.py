@@ -1,30 +1,26 @@
 """What a write changes, recorded as it happens: the undo log behind ``core/rollback.py``.
 
-While a write is open (``Changes`` active in the request's context), every mutable object
-the write can reach is saved, as a shallow copy, before the write can change it; undoing
+While a write is open (its ``Changes`` active in the request's context), each object of the
+state is saved, as a shallow copy, just before the write could first change it; undoing
 puts each saved object's contents back in place, so every reference to it stays good. The
-cost is what the write reaches, never the size of the stores. Three ways in, together
-complete for the objects a state holds (``tests/core/test_tracking.py`` checks that a
-state holds nothing else):
+cost is what the write reaches, never the size of the stores; nothing is pickled.
 
-- **Records and tracked classes** (``@record``, ``@tracked``): an attribute set or delete
-  saves the object's ``__dict__`` first (a permanent ``__setattr__``; a check of the
-  context and nothing more outside a write). While any write is open, their classes also
-  get a ``__getattribute__`` that saves every plain container an attribute hands out
-  (``watch``/``unwatch``, counted across threads), together with the containers inside it
-  (walked iteratively, through tuples, stopping at records and tracked maps, which look
-  after themselves), before the caller holds it. Code can only change a plain container
-  of a state it got through an attribute, or through a container handed out that way.
-- **Tracked maps** (``TrackedDict``): the stores' big tables (layers, resources, tile
-  layers, files…) log each change by key, so a write that adds one layer to ten thousand
-  saves one entry. The first deletion a write makes in a map saves the whole map's order
-  instead (a C-speed copy: a deleted key put back must go back to its place). Their values
-  are records or immutable values, never plain containers (refused: they would escape).
-- **Everything else** a state holds is immutable (strings, numbers, tuples of them,
-  frozen records' own fields).
+- **Records and tracked classes** (``@record``, ``@tracked``): setting or deleting an
+  attribute saves the object's ``__dict__`` first (a permanent ``__setattr__``: outside a
+  write it only checks the context). While any write is open their classes also get a
+  ``__getattribute__`` (``watch``; ``settle`` takes it away once no write is open) that
+  saves a plain container an attribute hands out, with the containers inside it (walked
+  iteratively through containers and tuples, stopping at records and tracked maps, which
+  look after themselves), before the caller holds it.
+- **Tracked maps** (``core/trackeddict.py``): the stores' big tables log each change by
+  key, so a write that adds one layer to ten thousand logs one entry.
+- **What a write makes** (a record built, an object whose first attribute is set, during
+  the write) is never saved: it may outlive the write in a cache and must stay whole.
 
-Objects a write never reaches cost nothing, and nothing is pickled. A container the write
-only read is left alone by the undo (restored only when it differs from its copy).
+A state holds nothing else: immutable values, plain containers, tuples, tracked maps and
+instances of tracked classes (``untracked`` lists anything else; the tests keep it empty).
+An undo writes a container back only where it differs from its copy (one the write only
+read is left alone: another thread may be iterating it).
 """
 
 from __future__ import annotations
@@ -43,8 +39,6 @@ from pathlib import PurePath
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
-K = TypeVar("K")
-V = TypeVar("V")
 
 CONTAINERS: frozenset[type] = frozenset({dict, list, set, deque, bytearray})
 """the plain mutable containers a state may hold (exact types)"""

@@ -242,7 +242,7 @@ def _has_body(scope: Scope) -> bool:
     de-chunked body without either header)."""
     for key, value in scope.get("headers", ()):
         if key == b"content-length":
-            return value.strip() != b"0"
+            return bool(value.strip() != b"0")
         if key == b"transfer-encoding":
             return True
     return scope.get("method") not in _BODILESS

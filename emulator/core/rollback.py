@@ -11,12 +11,13 @@ stay loaded after an undo (equal to what they were).
 
 Nothing outside the state's objects is touched (clock, journal, faults, the emulator).
 
-**Extension point.** Something outside the process that a write changes along with the
-state (a database transaction) joins the write with ``current()``: ``on_commit(callback)``
-runs ``callback`` when the write is kept, before the in-memory changes are let go (if it
-raises, the write is undone instead, ``on_undo`` callbacks included, and the error goes
-on); ``on_undo(callback)`` runs when the write is undone, after the state is put back,
-latest first. Neither runs for a write that is neither (none is left open).
+Outside resources join the same outcome through ``on_outcome(commit, undo)`` (reach the
+running record with ``running(state)``, from any thread): a database transaction opened by a
+REST write is committed with the state, or rolled back with it. ``commit`` calls the commit
+callbacks first, in order; if one raises, the write is undone instead (the state, that
+callback's undo and those not yet called; earlier commits stand) and the exception goes on.
+``undo`` calls the undo callbacks, each once, in reverse order; one that raises does not stop
+the others.
 """
 
 from __future__ import annotations
@@ -31,53 +32,60 @@ if TYPE_CHECKING:
 
     from .state import State
 
+GUARD = "_rollback"
+"""where a state keeps its running ``Rollback`` (in its ``__dict__``: ``running(state)``)"""
+
 
 class Rollback(tracking.Changes):
     """The undo record of one write on ``state``: open from here until ``close()``, in the
     context (task or thread) that made it and the contexts copied from it."""
 
-    __slots__ = ("state", "_commit_callbacks", "_undo_callbacks", "_token", "_closed")
+    __slots__ = ("state", "_outcomes", "_token", "_closed")
 
     def __init__(self, state: State) -> None:
         super().__init__()
         self.state = state
-        self._commit_callbacks: list[Callable[[], None]] = []
-        self._undo_callbacks: list[Callable[[], None]] = []
+        self._outcomes: list[tuple[Callable[[], None], Callable[[], None]]] = []
         self._closed = False
         tracking.watch()
         self._token: Token[tracking.Changes | None] | None = tracking.ACTIVE.set(self)
+        if state is not None:
+            state.__dict__[GUARD] = self
 
-    def on_commit(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` when the write is kept (see the module docstring)."""
-        self._commit_callbacks.append(callback)
-
-    def on_undo(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` when the write is undone (see the module docstring)."""
-        self._undo_callbacks.append(callback)
+    def on_outcome(self, commit: Callable[[], None], undo: Callable[[], None]) -> None:
+        """Have ``commit`` called when the write's changes are kept, ``undo`` when they are
+        undone (an outside resource's transaction; see the module docstring)."""
+        self._outcomes.append((commit, undo))
 
     def commit(self) -> None:
         """Keep what the write did; later changes are no longer recorded."""
         if not self.open:
             return
-        try:
-            for callback in self._commit_callbacks:
-                callback()
-        except BaseException:
-            self.undo()
-            raise
+        while self._outcomes:
+            commit, undo = self._outcomes.pop(0)
+            try:
+                commit()
+            except BaseException:
+                self._outcomes.insert(0, (commit, undo))
+                self.undo()
+                raise
         self.open = False
         self.forget()
 
     def undo(self) -> None:
-        """Put the state back as it was when the write began; later changes are no longer
-        recorded (an answer's status is out: what the app does after it is kept)."""
+        """Put the state back as it was when the write began, then undo the outside
+        resources; later changes are no longer recorded (an answer's status is out: what
+        the app does after it is kept)."""
         if not self.open:
             return
         self.open = False
         super().undo()
-        callbacks, self._undo_callbacks = self._undo_callbacks, []
-        for callback in reversed(callbacks):
-            callback()
+        outcomes, self._outcomes = self._outcomes, []
+        for _, undo in reversed(outcomes):
+            try:
+                undo()
+            except Exception:  # an outside resource that cannot roll back: the rest still do
+                pass
 
     def close(self) -> None:
         """End the record (undone unless committed); call it where it was made."""
@@ -87,6 +95,8 @@ class Rollback(tracking.Changes):
         try:
             self.undo()
         finally:
+            if self.state is not None and self.state.__dict__.get(GUARD) is self:
+                del self.state.__dict__[GUARD]
             tracking.unwatch()
             if self._token is not None:
                 try:
@@ -94,6 +104,12 @@ class Rollback(tracking.Changes):
                 except ValueError:  # closed in another context: leave that one as it is
                     pass
                 self._token = None
+
+
+def running(state: State) -> Rollback | None:
+    """The undo record of the write under way on ``state``, None outside one."""
+    found = state.__dict__.get(GUARD)
+    return found if isinstance(found, Rollback) and found.open else None
 
 
 def current() -> Rollback | None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .gcpause import paused
 from .record import record
-from .rollback import Rollback
+from .rollback import GUARD, Rollback
 from .tracking import unrecorded
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ class State:
     """the capabilities documents of cascaded stores' remote servers"""
 
     def __dir__(self) -> list[str]:
-        return sorted({*super().__dir__(), *STORES} - {_PENDING, _GROUPS})
+        return sorted({*super().__dir__(), *STORES} - {_PENDING, _GROUPS, GUARD})
 
     def __init__(self) -> None:
         """An empty state: every store as its class makes it."""

@@ -6,8 +6,8 @@ remote documents of cascaded stores, the scheduler's work) runs under a ``Rollba
 state (``core/rollback.py``, an undo log of what the write changes): committed when the
 answer starts with a 2xx status, undone when it starts with any other status or when an
 exception escapes (before the 500 goes out). Reads pass straight through and pay nothing.
-An endpoint that changes something outside the state along with it joins the write
-through ``core.rollback.current()`` (``on_commit``/``on_undo``).
+An endpoint that changes something outside the state along with it joins the write's
+outcome through ``core.rollback.running(state).on_outcome(commit, undo)``.
 
 Writes run one at a time (across event loops and threads: the in-process transports and
 the live server may share one emulator), so that undoing one never undoes another. The

@@ -260,29 +260,31 @@ def test_writes_in_two_threads_keep_their_own_logs() -> None:
     assert not errors and a.items == [1] and b.items == []
 
 
-def test_callbacks_join_the_write() -> None:
+def test_outside_resources_join_the_outcome() -> None:
     calls: list[str] = []
-    assert rollback_module.current() is None
-    w = write()
-    assert rollback_module.current() is w
-    w.on_commit(lambda: calls.append("commit"))
-    w.on_undo(lambda: calls.append("undo 1"))
-    w.on_undo(lambda: calls.append("undo 2"))
+    state = State()
+    assert rollback_module.running(state) is None and rollback_module.current() is None
+    w = state.begin()
+    assert rollback_module.running(state) is w and rollback_module.current() is w
+    w.on_outcome(lambda: calls.append("commit 1"), lambda: calls.append("undo 1"))
+    w.on_outcome(lambda: calls.append("commit 2"), lambda: calls.append("undo 2"))
     w.commit()
     w.close()
-    assert calls == ["commit"] and rollback_module.current() is None
+    assert calls == ["commit 1", "commit 2"]
+    assert rollback_module.running(state) is None and rollback_module.current() is None
 
     calls.clear()
     box = Box("b")
-    w = write()
-    w.on_undo(lambda: calls.append(f"undo sees {box.name}"))
+    w = state.begin()
+    w.on_outcome(lambda: calls.append("commit"), lambda: calls.append(f"undo sees {box.name}"))
+    w.on_outcome(lambda: calls.append("commit"), lambda: None if 1 / 0 else None)  # fails
     box.name = "changed"
     w.undo()
     w.close()
-    assert calls == ["undo sees b"]  # run after the state is back
+    assert calls == ["undo sees b"]  # each once, latest first, after the state is back
 
 
-def test_a_failing_commit_callback_undoes_the_write() -> None:
+def test_a_failing_commit_undoes_the_write_and_what_was_not_committed() -> None:
     box = Box("b")
     calls: list[str] = []
     w = write()
@@ -291,12 +293,13 @@ def test_a_failing_commit_callback_undoes_the_write() -> None:
     def fail() -> None:
         raise ConnectionError("the database went away")
 
-    w.on_commit(fail)
-    w.on_undo(lambda: calls.append("undo"))
+    w.on_outcome(lambda: calls.append("commit 1"), lambda: calls.append("undo 1"))
+    w.on_outcome(fail, lambda: calls.append("undo 2"))
+    w.on_outcome(lambda: calls.append("commit 3"), lambda: calls.append("undo 3"))
     with pytest.raises(ConnectionError):
         w.commit()
     w.close()
-    assert box.name == "b" and calls == ["undo"]
+    assert box.name == "b" and calls == ["commit 1", "undo 3", "undo 2"]
 
 
 def test_a_store_unpickled_during_a_refused_write_is_as_it_was() -> None:

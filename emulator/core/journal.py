@@ -123,49 +123,6 @@ class JournalEntry:
         return len(self.body) + len(self.response_body)
 
 
-def raw_entry(
-    raw_headers: tuple[tuple[bytes, bytes], ...],
-    method: str,
-    path: str,
-    query: bytes,
-    status: int,
-    body: bytes,
-    at: float,
-    fault: str | None,
-    raw_response_headers: tuple[tuple[bytes, bytes], ...],
-    response_body: bytes,
-    truncation: tuple[int | None, str | None, int | None, str | None],
-) -> JournalEntry:
-    """The entry of a request from what the HTTP layer saw (headers as sent, undecoded)."""
-    headers: dict[str, str] = {}
-    authorization = None  # the first, as the authentication middleware finds it
-    for k, v in raw_headers:
-        if k.lower() != b"authorization":
-            headers[k.decode("latin-1").lower()] = v.decode("latin-1")
-        elif authorization is None and k == b"authorization":
-            authorization = v.decode("latin-1")
-    response_headers: dict[str, str] = {}
-    for k, v in raw_response_headers:
-        name, text = k.decode("latin-1").lower(), v.decode("latin-1")
-        seen = response_headers.get(name)
-        response_headers[name] = text if seen is None else f"{seen}, {text}"
-    return JournalEntry(  # positional, in field order (the record's quick path)
-        method,
-        path,
-        query.decode("latin-1"),
-        status,
-        headers,
-        body,
-        at,
-        response_headers.get("content-type"),
-        fault,
-        response_headers,
-        response_body,
-        *truncation,  # body_size, body_sha256, response_size, response_sha256
-        authorization,
-    )
-
-
 class JournalClosed(RuntimeError):
     """A request reached an emulator whose test had already ended."""
 
@@ -192,12 +149,9 @@ class Journal:
         body_limit: int | None = BODY_LIMIT,
     ) -> None:
         self._entries: deque[JournalEntry] = deque()
-        self._pending: deque[tuple[Callable[[], JournalEntry] | None, tuple[Any, ...], int]]
-        self._pending = deque()
-        """entries recorded with ``record_later`` or ``record_raw`` (a maker or raw values,
-        and the weight), newer than every entry made, made when the journal is next read;
-        the bounds hold over both. Raw values are atoms and tuples, which the garbage
-        collector stops tracking: a journal nobody reads costs it nothing"""
+        self._pending: deque[tuple[Callable[[], JournalEntry], int]] = deque()
+        """entries recorded with ``record_later`` (each with its weight), newer than every
+        entry made, made when the journal is next read; the bounds hold over both"""
         self.context_path = context_path
         self.limit = limit
         self.max_bytes = max_bytes
@@ -235,8 +189,7 @@ class Journal:
         """Make the pending entries (the lock held; their weight is counted already)."""
         pending, entries = self._pending, self._entries
         while pending:
-            make, raw, _ = pending.popleft()
-            entries.append(make() if make is not None else raw_entry(*raw))
+            entries.append(pending.popleft()[0]())
 
     def _append(self, entry: JournalEntry) -> None:
         """Keep ``entry`` (the lock held, nothing pending)."""
@@ -257,7 +210,7 @@ class Journal:
             (limit is not None and len(entries) + len(pending) > limit)
             or (most is not None and self.weight > most)
         ):
-            self.weight -= entries.popleft().weight if entries else pending.popleft()[2]
+            self.weight -= entries.popleft().weight if entries else pending.popleft()[1]
             self.dropped += 1
 
     def record_later(self, make: Callable[[], JournalEntry], weight: int = 0) -> None:
@@ -270,17 +223,7 @@ class Journal:
             self.record(make())
             return
         with self._lock:
-            self._pending.append((make, (), weight))
-            self._weigh(weight)
-
-    def record_raw(self, raw: tuple[Any, ...], weight: int) -> None:
-        """``record_later`` of ``raw_entry(*raw)``: a request as the HTTP layer saw it, kept
-        as raw values until the journal is read."""
-        if self.closed or self.observers:
-            self.record(raw_entry(*raw))
-            return
-        with self._lock:
-            self._pending.append((None, raw, weight))
+            self._pending.append((make, weight))
             self._weigh(weight)
 
     def record(self, entry: JournalEntry) -> None:

@@ -12,8 +12,7 @@ import base64
 import binascii
 import hashlib
 import hmac
-from collections.abc import Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -21,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..areas import access
 from ..core.errors import EmulatorError
 from ..core.faults import ConnectionDropped, Fault
+from ..core.journal import JournalEntry
 from ..wire import errors as wire_errors
 from ..wire.json import dumps
 
@@ -35,15 +35,6 @@ OPEN_CONTROL_PATHS = frozenset({"/__emulator/health"})
 def _emulator(scope: Scope) -> Emulator:
     emu: Emulator = scope["app"].state.emulator
     return emu
-
-
-INNER = "emulator.inner_path"
-"""scope key: ``inner_path`` as the journal found it (before a REST trailing slash is cut)"""
-
-
-def _inner(scope: Scope, emu: Emulator) -> str | None:
-    """``inner_path``, as the journal found it when it did (it runs first)."""
-    return scope[INNER] if INNER in scope else inner_path(scope, emu)
 
 
 def inner_path(scope: Scope, emu: Emulator) -> str | None:
@@ -75,19 +66,16 @@ class JournalMiddleware:
             await self.app(scope, receive, send)
             return
         emu = _emulator(scope)
-        inner = scope[INNER] = inner_path(scope, emu)
-        path = inner or scope["path"]
-        control = path.startswith("/__emulator")
-        emu.tick(control=control)
-        if control:
+        path = inner_path(scope, emu) or scope["path"]
+        emu.tick(control=path.startswith("/__emulator"))
+        if path.startswith("/__emulator"):
             await self.app(scope, receive, send)
             return
         exchange = _Exchange(emu, scope, path, receive, send)
         scope["emulator.record"] = exchange.record
         try:  # a request without a body has nothing to capture: its receive goes as it is
-            await self.app(
-                scope, receive if exchange.body_done else exchange.receive, exchange.send
-            )
+            receiving = receive if exchange.body_done else exchange.receive
+            await self.app(scope, receiving, exchange.send)
         finally:
             if not exchange.recorded:  # usually written as the answer's last byte went out
                 await exchange.record()
@@ -130,6 +118,21 @@ class _Body:
         return data, self.size, self.hash.hexdigest() if complete else None
 
 
+def _has_body(scope: Scope) -> bool:
+    """Whether the request may have a body: its length is not 0, it comes in chunks, or it
+    says nothing and is not a ``GET``, ``HEAD`` or ``OPTIONS`` (a WSGI server may hand on a
+    de-chunked body without either header)."""
+    for key, value in scope.get("headers", ()):
+        if key == b"content-length":
+            return bool(value.strip() != b"0")
+        if key == b"transfer-encoding":
+            return True
+    return scope.get("method") not in _BODILESS
+
+
+_BODILESS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
 class _Exchange:
     """One journaled request: its body as read, the answer's status, headers and body.
 
@@ -159,8 +162,8 @@ class _Exchange:
         self.body_done = not _has_body(scope)
         """the request's body is all read (or it has none: nothing to read for the entry)"""
         self.status = 500
-        self.response_headers: Iterable[tuple[bytes, bytes]] = ()
-        """as sent (the app's own list: copied when the entry is written)"""
+        self.response_headers: list[tuple[bytes, bytes]] = []
+        """as sent: decoded when the entry is made"""
         self.response = _Body(limit)
         self.start: Message | None = None
         self.recorded = False
@@ -179,23 +182,16 @@ class _Exchange:
         return message
 
     async def send(self, message: Message) -> None:
-        kind = message["type"]
-        if kind == "http.response.start":
+        if message["type"] == "http.response.start":
             self.status = message["status"]
-            self.response_headers = message.get("headers", ())
+            self.response_headers = list(message.get("headers", []))
             self.start = message  # sent with the first body message
             return
-        if kind == "http.response.body":
+        if message["type"] == "http.response.body":
             self.response.add(message.get("body", b""))
-            if not message.get("more_body", False) and not self.recorded:
-                if self.body_done:
-                    self._write()
-                else:
-                    await self.record()
-        start = self.start
-        if start is not None:
-            self.start = None
-            await self._send(start)
+            if not message.get("more_body", False):
+                await self.record()
+        await self._flush()
         await self._send(message)
 
     async def _flush(self) -> None:
@@ -204,23 +200,20 @@ class _Exchange:
             await self._send(start)
 
     async def record(self) -> None:
-        if not self.recorded:
-            while not self.body_done and self.status != 413 and not (self.body and self.body.full):
-                await self.receive()
-            self._write()
-        await self._flush()
-
-    def _write(self) -> None:
-        """Hand the journal the entry (once)."""
+        if self.recorded:
+            await self._flush()
+            return
         self.recorded = True
+        while not self.body_done and self.status != 413 and not (self.body and self.body.full):
+            await self.receive()
         scope = self.scope
-        body, body_size, body_sha = (
-            (b"", None, None) if self.body is None else self.body.kept(self.body_done)
-        )
+        kept = (b"", None, None) if self.body is None else self.body.kept(self.body_done)
+        body, body_size, body_sha = kept
         answer, answer_size, answer_sha = self.response.kept()
-        self.emu.journal.record_raw(  # decoded when the journal is read
-            (
-                tuple(scope.get("headers", ())),
+        self.emu.journal.record_later(
+            partial(  # made when the journal is read: no header decoded for the request
+                _entry,
+                list(scope.get("headers", [])),
                 scope["method"],
                 self.path,
                 scope.get("query_string", b""),
@@ -228,27 +221,55 @@ class _Exchange:
                 body,
                 self.at,
                 scope.get("emulator.fault"),
-                tuple(self.response_headers),
+                self.response_headers,
                 answer,
                 (body_size, body_sha, answer_size, answer_sha),
             ),
             len(body) + len(answer),
         )
+        await self._flush()
 
 
-def _has_body(scope: Scope) -> bool:
-    """Whether the request may have a body: its length is not 0, it comes in chunks, or it
-    says nothing and is not a ``GET``, ``HEAD`` or ``OPTIONS`` (a WSGI server may hand on a
-    de-chunked body without either header)."""
-    for key, value in scope.get("headers", ()):
-        if key == b"content-length":
-            return bool(value.strip() != b"0")
-        if key == b"transfer-encoding":
-            return True
-    return scope.get("method") not in _BODILESS
-
-
-_BODILESS = frozenset({"GET", "HEAD", "OPTIONS"})
+def _entry(
+    raw_headers: list[tuple[bytes, bytes]],
+    method: str,
+    path: str,
+    query: bytes,
+    status: int,
+    body: bytes,
+    at: float,
+    fault: str | None,
+    raw_response_headers: list[tuple[bytes, bytes]],
+    response_body: bytes,
+    truncation: tuple[int | None, str | None, int | None, str | None],
+) -> JournalEntry:
+    headers: dict[str, str] = {}
+    authorization = None  # the first, as ``_header`` finds it
+    for k, v in raw_headers:
+        if k.lower() != b"authorization":
+            headers[k.decode("latin-1").lower()] = v.decode("latin-1")
+        elif authorization is None and k == b"authorization":
+            authorization = v.decode("latin-1")
+    response_headers: dict[str, str] = {}
+    for k, v in raw_response_headers:
+        name, text = k.decode("latin-1").lower(), v.decode("latin-1")
+        seen = response_headers.get(name)
+        response_headers[name] = text if seen is None else f"{seen}, {text}"
+    return JournalEntry(  # positional, in field order (the record's quick path)
+        method,
+        path,
+        query.decode("latin-1"),
+        status,
+        headers,
+        body,
+        at,
+        response_headers.get("content-type"),
+        fault,
+        response_headers,
+        response_body,
+        *truncation,  # body_size, body_sha256, response_size, response_sha256
+        authorization,
+    )
 
 
 class AuthMiddleware:
@@ -262,7 +283,7 @@ class AuthMiddleware:
             await self.app(scope, receive, send)
             return
         emu = _emulator(scope)
-        path = _inner(scope, emu)
+        path = inner_path(scope, emu)
         if path is None:
             await self.app(scope, receive, send)
             return
@@ -381,7 +402,7 @@ class FaultMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         emu = _emulator(scope) if scope["type"] == "http" else None
-        path = None if emu is None or not len(emu.faults) else _inner(scope, emu)
+        path = None if emu is None or not len(emu.faults) else inner_path(scope, emu)
         fault = None
         if emu is not None and path is not None and not path.startswith("/__emulator"):
             fault = emu.faults.take(scope["method"], path)

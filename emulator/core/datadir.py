@@ -10,6 +10,8 @@ import posixpath
 
 from .errors import Invalid
 from .record import record
+from .trackeddict import TrackedDict
+from .tracking import tracked
 
 
 def normalise(path: str) -> str:
@@ -33,9 +35,10 @@ class FileEntry:
     modified: float
 
 
+@tracked
 class DataDir:
     def __init__(self) -> None:
-        self.files: dict[str, FileEntry] = {}
+        self.files: dict[str, FileEntry] = TrackedDict()
         self.dirs: set[str] = set()
 
     def write(self, path: str, data: bytes, modified: float = 0.0) -> str:

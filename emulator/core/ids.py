@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from .tracking import tracked
 
+
+@tracked
 class Ids:
     """Counters per kind, starting at 1; restored to zero by ``reset``."""
 

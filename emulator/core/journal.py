@@ -29,8 +29,6 @@ PathSpec = str | re.Pattern[str]
 NEAR_MISSES = 5
 BODY_LIMIT = 1024 * 1024
 """bytes of each request and response body an entry keeps by default (1 MiB)"""
-PENDING_LIMIT = 64
-"""entries ``record_later`` lets wait before it makes them"""
 TRIM_AFTER = 8 * 1024 * 1024
 """bytes of bodies a cleared journal must have held for ``clear`` to hand memory back"""
 
@@ -186,9 +184,9 @@ class Journal:
         body_limit: int | None = BODY_LIMIT,
     ) -> None:
         self._entries: deque[JournalEntry] = deque()
-        self._pending: list[Callable[[], JournalEntry]] = []
-        """entries recorded with ``record_later``, made when the journal is next read (or
-        when ``PENDING_LIMIT`` of them wait)"""
+        self._pending: deque[tuple[Callable[[], JournalEntry], int]] = deque()
+        """entries recorded with ``record_later`` (each with its weight), newer than every
+        entry made, made when the journal is next read; the bounds hold over both"""
         self.context_path = context_path
         self.limit = limit
         self.max_bytes = max_bytes
@@ -196,9 +194,8 @@ class Journal:
         self.dropped = 0
         """requests dropped from the front to keep within ``limit`` or ``max_bytes``"""
         self.weight = 0
-        """bytes of bodies held now"""
+        """bytes of bodies held now (by entries made and waiting)"""
         self._held_most = 0
-        self._pending_weight = 0
         self.closed = False
         self.cassette_writer: Callable[[Journal, Path, bool], Path] | None = None
         """writes the journal as a cassette for ``save`` (the ``Emulator`` sets it: the
@@ -227,42 +224,45 @@ class Journal:
         return self._entries
 
     def _flush(self) -> None:
-        """Make the pending entries (the lock held)."""
-        if self._pending:
-            pending, self._pending = self._pending, []
-            self._pending_weight = 0
-            for make in pending:
-                self._append(make())
+        """Make the pending entries (the lock held; their weight is counted already)."""
+        pending, entries = self._pending, self._entries
+        while pending:
+            entries.append(pending.popleft()[0]())
 
     def _append(self, entry: JournalEntry) -> None:
-        """Keep ``entry``, dropping the oldest beyond ``limit`` or ``max_bytes`` (the lock
-        held)."""
+        """Keep ``entry`` (the lock held, nothing pending)."""
         self._entries.append(entry)
-        self.weight += entry.weight
-        self._held_most = max(self._held_most, self.weight)
-        while self._entries and (
-            (self.limit is not None and len(self._entries) > self.limit)
-            or (self.max_bytes is not None and self.weight > self.max_bytes)
+        self._weigh(entry.weight)
+
+    def _weigh(self, weight: int) -> None:
+        """Count ``weight`` more bytes held, then drop the oldest entries, made or waiting,
+        beyond ``limit`` or ``max_bytes`` (the lock held)."""
+        self.weight += weight
+        if self.weight > self._held_most:
+            self._held_most = self.weight
+        limit, most = self.limit, self.max_bytes
+        if limit is None and most is None:
+            return
+        entries, pending = self._entries, self._pending
+        while (entries or pending) and (
+            (limit is not None and len(entries) + len(pending) > limit)
+            or (most is not None and self.weight > most)
         ):
-            self.weight -= self._entries.popleft().weight
+            self.weight -= entries.popleft().weight if entries else pending.popleft()[1]
             self.dropped += 1
 
     def record_later(self, make: Callable[[], JournalEntry], weight: int = 0) -> None:
         """Record the entry ``make()`` returns, made when the journal is next read (a
-        request's headers are decoded only for a journal someone reads); at once when an
-        observer listens or the journal is closed. At most ``PENDING_LIMIT`` wait, so the
-        bounds hold on a server whose journal nobody reads (a waiting entry's bodies are
-        already cut to ``body_limit``). ``weight``: the bytes of bodies the entry will hold,
-        counted towards what ``clear`` hands back."""
+        request's headers are decoded only for a journal someone reads, and an entry dropped
+        by the bounds before that is never made); at once when an observer listens or the
+        journal is closed. ``weight``: the bytes of bodies the entry will hold (its bodies
+        are already cut to ``body_limit``), counted in the bounds as if it were made."""
         if self.closed or self.observers:
             self.record(make())
             return
         with self._lock:
-            self._pending.append(make)
-            self._pending_weight += weight
-            self._held_most = max(self._held_most, self.weight + self._pending_weight)
-            if len(self._pending) >= PENDING_LIMIT:
-                self._flush()
+            self._pending.append((make, weight))
+            self._weigh(weight)
 
     def record(self, entry: JournalEntry) -> None:
         if self.closed:
@@ -297,8 +297,7 @@ class Journal:
         """Forget every entry, and give the memory they held back to the system when it
         was much (the allocator keeps freed memory otherwise)."""
         with self._lock:
-            self._pending.clear()
-            self._pending_weight = 0
+            self._pending = deque()
             self._entries = deque()
             self.weight = 0
             self.dropped = 0

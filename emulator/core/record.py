@@ -19,6 +19,10 @@ table built once per class. Type checkers see a dataclass (``dataclass_transform
 
 ``fields(obj)`` gives the field names and ``replace(obj, **changes)`` a changed copy, as
 their namesakes in ``dataclasses`` do.
+
+Every record class is tracked (``core/tracking.py``): during a write, setting an attribute
+saves the record first, and the containers its attributes hand out are saved as they are
+handed out, so that a refused write can be undone in place.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ import reprlib
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, field
 from typing import Any, TypeVar, dataclass_transform, overload
+
+from .tracking import made, register
 
 __all__ = ["field", "fields", "record", "replace"]
 
@@ -121,12 +127,13 @@ def _build(cls: type[Any], frozen: bool) -> type[Any]:
             cls.__hash__ = _hash
     elif not explicit_hash:
         cls.__hash__ = None  # type: ignore[assignment]  # mutable and comparable
-    return cls
+    return register(cls, mutable=not frozen)
 
 
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     cls = type(self)
     names: tuple[str, ...] = getattr(cls, _FIELDS)
+    made(self)
     if not kwargs and len(args) == len(names):  # every field given in order: the quick path
         self.__dict__.update(zip(names, args, strict=False))  # lengths equal
         post = getattr(self, "__post_init__", None)

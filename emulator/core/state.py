@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 from . import root
 from .gcpause import paused
 from .record import record
-from .rollback import GUARD, MISSING, Rollback
+from .rollback import GUARD, Rollback
+from .tracking import unrecorded
 
 if TYPE_CHECKING:
     from ..areas.about.model import AboutStore
@@ -135,13 +136,10 @@ class State:
         return state
 
     def begin(self) -> Rollback:
-        """Start a write: until ``commit()`` or ``undo()`` on the answer, each group of
-        linked stores is pickled when the write first uses it (see ``core/rollback.py``)."""
-        groups = self.__dict__.get(_GROUPS)
-        if groups is None:
-            groups = _linked_groups({name: getattr(self, name) for name in STORES})
-            self.__dict__[_GROUPS] = groups
-        return Rollback(self, groups, _PENDING)
+        """Start a write in the current context: until ``commit()`` or ``undo()`` on the
+        answer, what the write changes is recorded as it changes it (``core/rollback.py``);
+        ``close()`` ends it."""
+        return Rollback(self)
 
     def view(self, name: str) -> Any:
         """Store ``name`` for reading only: this state's own once it is loaded; until then
@@ -161,20 +159,15 @@ class State:
         """Unpickle the part holding store ``name`` (called only while it is missing).
 
         Safe when two threads get there at once: the first unpickled copy wins for every
-        store of the part (``dict.setdefault`` is atomic), so the stores stay linked.
-        During a write (``begin``), a store moved out is first saved by its rollback."""
-        guard = self.__dict__.get(GUARD)
-        if guard is not None:
-            found = guard.touch(name)
-            if found is not MISSING:
-                return found
+        store of the part (``dict.setdefault`` is atomic), so the stores stay linked. During
+        a write, the fresh objects are saved as the write reaches them, like any others."""
         pending = self.__dict__.get(_PENDING)
         if not pending or name not in pending:
             raise AttributeError(name)
         blob, box = pending[name]
         values = box.get("values")
         if values is None:
-            with paused():
+            with paused(), unrecorded():
                 values = box.setdefault("values", pickle.loads(blob))
         for key, value in values.items():
             self.__dict__.setdefault(key, value)
@@ -199,7 +192,7 @@ def _shared(blob: bytes) -> dict[str, Any]:
     with _SHARED_LOCK:
         hit = _SHARED.pop(id(blob), None)
         if hit is None:
-            with paused():
+            with paused(), unrecorded():
                 hit = (blob, pickle.loads(blob))
             while len(_SHARED) >= _SHARED_SIZE:
                 _SHARED.pop(next(iter(_SHARED)), None)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.record import field, record
+from ..core.trackeddict import TrackedDict
+from ..core.tracking import tracked
 
 if TYPE_CHECKING:
     from ..areas.uploads.rasters import Raster
@@ -101,6 +103,7 @@ _INDEX = "_fid_index"
 """where a table keeps its ``FidIndex`` (in its ``__dict__``: not a field)"""
 
 
+@tracked
 class FidIndex:
     """Where each fid sits in a table's ``features``, and the highest ``<name>.<n>``
     number: built in one pass over the list, so that an id lookup or the next insert's
@@ -108,13 +111,11 @@ class FidIndex:
     the table holds that same list, at the same length, under the same name (an append
     made through ``note_appended`` keeps it fitting)."""
 
-    __slots__ = ("features", "length", "name", "numbered", "positions", "unique")
-
     def __init__(self, table: FeatureTable) -> None:
         self.features = table.features
         self.length = 0
         self.name = table.name
-        self.positions: dict[str, int] = {}
+        self.positions: TrackedDict[str, int] = TrackedDict()
         self.unique = True
         self.numbered = 0
         """the highest ``n`` of the fids ``<name>.<n>``, 0 when there is none"""

@@ -251,4 +251,5 @@ def create_app(emulator: Emulator) -> Starlette:
         },
     )
     app.state.emulator = emulator
+    vars(app.state)["emulator"] = emulator  # read on every request: found without __getattr__
     return app

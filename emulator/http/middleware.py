@@ -76,8 +76,9 @@ class JournalMiddleware:
             return
         exchange = _Exchange(emu, scope, path, receive, send)
         scope["emulator.record"] = exchange.record
-        try:
-            await self.app(scope, exchange.receive, exchange.send)
+        try:  # a request without a body has nothing to capture: its receive goes as it is
+            receiving = receive if exchange.body_done else exchange.receive
+            await self.app(scope, receiving, exchange.send)
         finally:
             if not exchange.recorded:  # usually written as the answer's last byte went out
                 await exchange.record()
@@ -86,6 +87,8 @@ class JournalMiddleware:
 class _Body:
     """A body as it streams by: its first ``limit`` bytes, its length, and its SHA-256 once it
     outgrows the limit (computed only then)."""
+
+    __slots__ = ("limit", "chunks", "size", "hash")
 
     def __init__(self, limit: int | None) -> None:
         self.limit = limit
@@ -118,6 +121,21 @@ class _Body:
         return data, self.size, self.hash.hexdigest() if complete else None
 
 
+def _has_body(scope: Scope) -> bool:
+    """Whether the request may have a body: its length is not 0, it comes in chunks, or it
+    says nothing and is not a ``GET``, ``HEAD`` or ``OPTIONS`` (a WSGI server may hand on a
+    de-chunked body without either header)."""
+    for key, value in scope.get("headers", ()):
+        if key == b"content-length":
+            return bool(value.strip() != b"0")
+        if key == b"transfer-encoding":
+            return True
+    return scope.get("method") not in _BODILESS
+
+
+_BODILESS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
 class _Exchange:
     """One journaled request: its body as read, the answer's status, headers and body.
 
@@ -142,8 +160,10 @@ class _Exchange:
         self._receive, self._send = receive, send
         self.at = emu.clock.now()
         limit = emu.journal.body_limit
-        self.body = _Body(limit)
-        self.body_done = False
+        self.body: _Body | None = None
+        """made with the first chunk (most requests have none)"""
+        self.body_done = not _has_body(scope)
+        """the request's body is all read (or it has none: nothing to read for the entry)"""
         self.status = 500
         self.response_headers: list[tuple[bytes, bytes]] = []
         """as sent: decoded when the entry is made"""
@@ -154,7 +174,11 @@ class _Exchange:
     async def receive(self) -> Message:
         message = await self._receive()
         if message["type"] == "http.request":
-            self.body.add(message.get("body", b""))
+            chunk = message.get("body", b"")
+            if chunk:
+                if self.body is None:
+                    self.body = _Body(self.response.limit)
+                self.body.add(chunk)
             self.body_done = not message.get("more_body", False)
         else:
             self.body_done = True
@@ -183,10 +207,11 @@ class _Exchange:
             await self._flush()
             return
         self.recorded = True
-        while not self.body_done and self.status != 413 and not self.body.full:
+        while not self.body_done and self.status != 413 and not (self.body and self.body.full):
             await self.receive()
         scope = self.scope
-        body, body_size, body_sha = self.body.kept(self.body_done)
+        kept = (b"", None, None) if self.body is None else self.body.kept(self.body_done)
+        body, body_size, body_sha = kept
         answer, answer_size, answer_sha = self.response.kept()
         self.emu.journal.record_later(
             partial(  # made when the journal is read: no header decoded for the request

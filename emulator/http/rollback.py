@@ -3,9 +3,11 @@
 Every request but ``GET``, ``HEAD`` and ``OPTIONS`` under the context root (REST, the tile
 cache's REST, OGC ``POST``s such as a WFS Transaction, the control plane's writes: the
 remote documents of cascaded stores, the scheduler's work) runs under a ``Rollback`` of the
-state (``core/rollback.py``): committed when the answer starts with a 2xx status, undone
-when it starts with any other status or when an exception escapes (before the 500 goes
-out). Reads pass straight through and pay nothing.
+state (``core/rollback.py``, an undo log of what the write changes): committed when the
+answer starts with a 2xx status, undone when it starts with any other status or when an
+exception escapes (before the 500 goes out). Reads pass straight through and pay nothing.
+An endpoint that changes something outside the state along with it joins the write's
+outcome through ``core.rollback.running(state).on_outcome(commit, undo)``.
 
 Writes run one at a time (across event loops and threads: the in-process transports and
 the live server may share one emulator), so that undoing one never undoes another. The
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..core.tracking import settle
 from .middleware import inner_path
 
 if TYPE_CHECKING:
@@ -43,6 +46,7 @@ class RollbackMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in READS:
+            settle()  # reads at full speed: the write hooks go (kept between writes in a row)
             await self.app(scope, receive, send)
             return
         emu: Emulator = scope["app"].state.emulator
@@ -77,7 +81,10 @@ async def _guarded(app: ASGIApp, emu: Emulator, scope: Scope, receive: Receive, 
     try:
         await app(scope, receive, watch)
     finally:
-        decide(False)  # an exception escaped, or no answer at all
+        try:
+            decide(False)  # an exception escaped, or no answer at all
+        finally:
+            rollback.close()  # even when an undo callback raised
 
 
 async def _read_ahead(scope: Scope, receive: Receive, limit: int) -> Receive:

@@ -17,6 +17,7 @@ store deleted or renamed through the catalog leaves no stale state behind.
 from __future__ import annotations
 
 from ...core.record import field, record
+from ...core.tracking import tracked
 from .documents import Document, DocumentSchema, infer_schema, object_id
 
 MONGO_SCHEMES = ("mongodb://", "mongodb+srv://")
@@ -134,6 +135,7 @@ def internal_stores(main: MappingDoc) -> dict[str, InternalStore]:
     return out
 
 
+@tracked
 class AppSchemaStore:
     """``state.appschema``: records by (workspace, store) and document databases by URL."""
 

@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from ...core.errors import Forbidden, Invalid, ServerError, Unauthorized
+from ...core.tracking import tracked
 from ..catalog.entities import BBox, Layer
 from ..catalog.generic import merge
 from ..catalog.model import Catalog
@@ -44,6 +45,7 @@ def remote_key(url: str) -> str:
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}{path}" + (f"?{rest}" if rest else "")
 
 
+@tracked
 class Remotes:
     """Capabilities documents by remote server (``remote_key``), with the URL each was
     registered under (for the scenario dump)."""

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
 from ...core.errors import NotFound
+from ...core.trackeddict import TrackedDict
+from ...core.tracking import tracked
 from .entities import (
     COVERAGE,
     COVERAGE_STORE,
@@ -66,18 +68,19 @@ def style_ref(ws: str | tuple[str | None, str] | None, name: str | None = None) 
     return StyleRef(ws, name)
 
 
+@tracked
 class CatalogTables:
     """The tables, keyed by name: ``(workspace, name)`` for stores, resources and layers,
     ``(workspace or None, name)`` for layer groups."""
 
     def __init__(self) -> None:
         self.default_workspace: str | None = None
-        self.workspaces: dict[str, Workspace] = {}
-        self.namespaces: dict[str, Namespace] = {}
-        self.stores: dict[Key, Store] = {}
-        self.resources: dict[Key, Resource] = {}
-        self.layers: dict[Key, Layer] = {}
-        self.layer_groups: dict[GroupKey, LayerGroup] = {}
+        self.workspaces: dict[str, Workspace] = TrackedDict()
+        self.namespaces: dict[str, Namespace] = TrackedDict()
+        self.stores: dict[Key, Store] = TrackedDict()
+        self.resources: dict[Key, Resource] = TrackedDict()
+        self.layers: dict[Key, Layer] = TrackedDict()
+        self.layer_groups: dict[GroupKey, LayerGroup] = TrackedDict()
         self.tiles: TileLayerSink | None = None
 
     # -- lookups -------------------------------------------------------------------------

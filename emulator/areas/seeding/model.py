@@ -12,6 +12,7 @@ from collections import deque
 
 from ...core.errors import EmulatorError, ServerError
 from ...core.record import field, record
+from ...core.trackeddict import TrackedDict
 from .cache import TileCache
 from .config import BlobStore, DiskQuotaConfig, GlobalConfig
 from .gridsets import DEFAULT_GRIDSETS, Box, GridSet, builtin_gridset, builtin_names
@@ -191,7 +192,7 @@ class SeedTask:
 
 @record
 class SeedingStore:
-    tile_layers: dict[str, TileLayer] = field(default_factory=dict)
+    tile_layers: dict[str, TileLayer] = field(default_factory=TrackedDict)
     gridsets: dict[str, GridSet] = field(default_factory=lambda: dict(DEFAULT_GRIDSETS))
     settings: SimulationSettings = field(default_factory=SimulationSettings)
     tasks: dict[int, SeedTask] = field(default_factory=dict)
@@ -209,10 +210,10 @@ class SeedingStore:
     next_event: int | None = None
     dispatches_without_drain: int = 0
     group_ids: int = 0
-    published: dict[str, str] = field(default_factory=dict)
+    published: dict[str, str] = field(default_factory=TrackedDict)
     """catalog layers and groups by prefixed name: their catalog id (a tile layer may be
     absent: the GWC REST can delete it and create it again)"""
-    published_bounds: dict[str, Box] = field(default_factory=dict)
+    published_bounds: dict[str, Box] = field(default_factory=TrackedDict)
     """lon/lat bounds of the published layers that have them (for a tile layer made again)"""
     published_ids: int = 0
     blob_stores: dict[str, BlobStore] = field(default_factory=dict)

@@ -25,6 +25,8 @@ from ...core.datadir import DataDir
 from ...core.errors import Forbidden, Invalid, NotFound, ServerError
 from ...core.ids import Ids
 from ...core.record import field, record
+from ...core.trackeddict import TrackedDict
+from ...core.tracking import tracked
 from ..catalog.entities import StyleRef
 from ..catalog.model import Catalog
 from . import files
@@ -127,9 +129,10 @@ class Body:
 Key = tuple[str | None, str]
 
 
+@tracked
 class StyleStore:
     def __init__(self) -> None:
-        self.styles: dict[Key, Style] = {}
+        self.styles: dict[Key, Style] = TrackedDict()
 
     # -- lookups ------------------------------------------------------------------------
 

@@ -58,7 +58,7 @@ class Operation(NamedTuple):
 class Service:
     """A service: its name, versions, table of operations and exception report."""
 
-    __slots__ = ("_index", "name", "operations", "report", "versions")
+    __slots__ = ("_index", "gwc", "name", "operations", "report", "versions")
 
     def __init__(
         self,
@@ -66,6 +66,7 @@ class Service:
         versions: tuple[str, ...],
         operations: tuple[Operation, ...],
         report: Report,
+        gwc: bool = False,
     ) -> None:
         self.name = name
         """lower case, as ``SERVICE`` is matched: ``wms``…"""
@@ -73,6 +74,9 @@ class Service:
         self.operations = operations
         self.report = report
         """the exception report of a failed call (the service's exception format)"""
+        self.gwc = gwc
+        """answered by GeoWebCache, not GeoServer's dispatcher: none of the dispatcher's
+        key-value checks (``check_repeated``) nor its headers (``headers``)"""
         self._index = {op.name.lower(): op for op in operations if op.handler is not None}
 
     def operation(self, request: str) -> Operation | None:
@@ -106,6 +110,8 @@ def answer(
             raise OwsError(f"Service {call.service.upper()} is disabled", "ServiceUnavailable")
         view = View(state, principal, call.workspace, only, call.service, call.request)
         view.check_service()
+        if not service.gwc:
+            check_repeated(pairs)
         _check_required(op, call)
         assert op.handler is not None
         return op.handler(view, call)
@@ -153,6 +159,66 @@ def failure(err: OwsError, call: Call, service: Service | None) -> Result:
     if service is None:
         return exceptions.report(err, "ows", "1.0.0", call.base)
     return service.report(err, call)
+
+
+def check_repeated(pairs: Sequence[tuple[str, str]]) -> None:
+    """GeoServer's ``KvpRequestReader``: a key given twice with different values (the
+    same value repeated is fine) is refused, naming the key upper-cased and the distinct
+    values in the order given (Java's list text)."""
+    values: dict[str, list[str]] = {}
+    for key, value in pairs:
+        found = values.setdefault(key.upper(), [])
+        text = value.strip()
+        if text not in found:
+            found.append(text)
+    for key, found in values.items():
+        if len(found) > 1:
+            shown = wtext.replace_unsafe(", ".join(found))
+            raise OwsError(
+                f"Found multiple, inconsistent values for parameter {key}: [{shown}]",
+                INVALID,
+                wtext.replace_unsafe(key),
+            )
+
+
+CACHE_CONTROL = "max-age=0, must-revalidate"
+"""what GeoServer's ``CapabilitiesCacheHeadersCallback`` sends with every capabilities
+document"""
+DISPOSITIONS = ("inline", "attachment")
+
+
+def headers(call: Call, result: Result, service: Service | None) -> dict[str, str]:
+    """The headers GeoServer's dispatcher adds to a successful answer: ``Content-Disposition``
+    (the response's file name, else ``geoserver-<Operation>.<major type>``; the ``FILENAME``
+    and ``CONTENT-DISPOSITION`` parameters override name and disposition) and, for
+    GetCapabilities, ``Cache-Control``. Reports and GeoWebCache's answers get none."""
+    from . import results
+    from .collections import FeatureCollection
+
+    if service is None or service.gwc or isinstance(result, results.Report):
+        return {}
+    if isinstance(result, FeatureCollection):
+        name: str | None = result.filename
+    else:
+        name = result.filename
+    if name is None:
+        major = result.media_type.split(";")[0].split("/")[0].strip()
+        name = f"geoserver-{call.request}.{major}"
+    name = call.get("FILENAME") or name
+    disposition = call.get("CONTENT-DISPOSITION")
+    if disposition not in DISPOSITIONS:
+        disposition = "inline"
+    out = {"Content-Disposition": f"{disposition}; filename={_header_text(name)}"}
+    if call.request == "GetCapabilities":
+        out["Cache-Control"] = CACHE_CONTROL
+    return out
+
+
+def _header_text(text: str) -> str:
+    """``text`` as a header value can carry it: controls dropped, characters outside
+    Latin-1 as ``?`` (what a servlet container writes of them)."""
+    kept = "".join(c for c in text if c >= " " and c != "\x7f")
+    return kept.encode("latin-1", "replace").decode("latin-1")
 
 
 def check_text(pairs: Sequence[tuple[str, str]]) -> None:

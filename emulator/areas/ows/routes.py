@@ -22,7 +22,7 @@ from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
 from . import collections, xml_request
-from .dispatch import Service, answer
+from .dispatch import Service, answer, headers
 from .errors import Denied, OwsError
 from .kvp import Call, upper_keys
 from .model import scope
@@ -50,18 +50,16 @@ def service(name: str) -> Service | None:
     return found
 
 
-def respond(result: Result) -> Response:
-    """The HTTP response of an operation's result."""
+def respond(result: Result, extra: dict[str, str] | None = None) -> Response:
+    """The HTTP response of an operation's result, with ``extra`` headers
+    (``dispatch.headers``)."""
     if isinstance(result, Document):
-        return Response(result.body, 200, media_type=result.media_type)
+        return Response(result.body, 200, extra, media_type=result.media_type)
     if isinstance(result, Image):
-        headers = None
-        if result.filename is not None:
-            headers = {"Content-Disposition": f"inline; filename={result.filename}"}
-        return Response(result.data, 200, headers, media_type=result.media_type)
+        return Response(result.data, 200, extra, media_type=result.media_type)
     if isinstance(result, Report):
         return Response(result.body, result.status, media_type=result.media_type)
-    return Response(collections.encode(result), 200, media_type=result.media_type)
+    return Response(collections.encode(result), 200, extra, media_type=result.media_type)
 
 
 def challenge(denied: Denied) -> Response:
@@ -102,7 +100,7 @@ async def dispatch(
         result = answer(emu.state, principal, call, only, service, parse_error, pairs)
     except Denied as denied:
         return challenge(denied)
-    return respond(result)
+    return respond(result, headers(call, result, service(call.service)))
 
 
 def _call(

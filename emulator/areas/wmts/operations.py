@@ -207,4 +207,5 @@ SERVICE = Service(
         Operation("GetFeatureInfo", get_feature_info, required=("LAYER", *TILE[2:])),
     ),
     report,
+    gwc=True,
 )

@@ -215,10 +215,10 @@ def headers(call: Call, result: Result, service: Service | None) -> dict[str, st
 
 
 def _header_text(text: str) -> str:
-    """``text`` as a header value can carry it: controls dropped, characters outside
-    Latin-1 as ``?`` (what a servlet container writes of them)."""
+    """``text`` as a header value can carry it: controls dropped, characters outside ASCII
+    as ``?`` (``docs/fidelity.md``)."""
     kept = "".join(c for c in text if c >= " " and c != "\x7f")
-    return kept.encode("latin-1", "replace").decode("latin-1")
+    return kept.encode("ascii", "replace").decode("ascii")
 
 
 def check_text(pairs: Sequence[tuple[str, str]]) -> None:

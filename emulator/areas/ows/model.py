@@ -107,6 +107,10 @@ class View:
         return not (self.service and self.service in disabled_services(res))
 
     def advertised(self, item: Published) -> bool:
+        """Advertised, or the very item of a layer's virtual service (GeoServer's
+        ``AdvertisedCatalog`` shows its own layer to a layer service)."""
+        if item is self.only:
+            return True
         if isinstance(item, LayerGroup):
             return item.advertised
         res = self.catalog.resources.get((item.workspace, item.name))

@@ -57,8 +57,8 @@ def respond(result: Result, extra: dict[str, str] | None = None) -> Response:
         return Response(result.body, 200, extra, media_type=result.media_type)
     if isinstance(result, Image):
         return Response(result.data, 200, extra, media_type=result.media_type)
-    if isinstance(result, Report):
-        return Response(result.body, result.status, media_type=result.media_type)
+    if isinstance(result, Report):  # the report's media type exactly (no charset added)
+        return Response(result.body, result.status, {"Content-Type": result.media_type})
     return Response(collections.encode(result), 200, extra, media_type=result.media_type)
 
 
@@ -159,17 +159,29 @@ class OwsRoute(Route):
     check_query = False  # the service refuses a bad parameter in its exception report
 
 
+WMTS_PATHS = ("", "/{workspace}", "/{workspace}/{layer}")
+"""GeoWebCache's WMTS and its workspace and layer virtual services"""
+
 routes = [
     OwsRoute(path + slash, _endpoint(svc if svc != "ows" else None), methods=["GET", "POST"])
     for svc in ("ows", *PATH_SERVICES)
     for path in (f"/{svc}", f"/{{workspace}}/{svc}", f"/{{workspace}}/{{layer}}/{svc}")
     for slash in ("", "/")
 ] + [
-    OwsRoute("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
-    Route("/gwc/service/wmts/rest/WMTSCapabilities.xml", wmts_capabilities, methods=["GET"]),
-    Route(
-        "/gwc/service/wmts/rest/{tile_layer}/{style}/{matrix_set}/{matrix}/{row}/{col}",
-        wmts_tile,
-        methods=["GET"],
-    ),
+    route
+    for prefix in WMTS_PATHS
+    for route in (
+        OwsRoute(f"{prefix}/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
+        Route(
+            f"{prefix}/gwc/service/wmts/rest/WMTSCapabilities.xml",
+            wmts_capabilities,
+            methods=["GET"],
+        ),
+        Route(
+            f"{prefix}/gwc/service/wmts/rest/{{tile_layer}}/{{style}}/{{matrix_set}}/{{matrix}}"
+            "/{row}/{col}",
+            wmts_tile,
+            methods=["GET"],
+        ),
+    )
 ]

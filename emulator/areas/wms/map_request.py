@@ -5,8 +5,8 @@ key-value parsers (``WIDTH``/``HEIGHT`` as Java integers, ``BBOX`` by ``BBoxKvpP
 GetFeatureInfo reads the map part of its request with the same reader (``read``), without
 ``assertMandatory``; WMTS builds a ``MapRequest`` of its own.
 
-A parameter the Java parsers refuse fails as GeoServer's dispatcher reports an unexpected
-Java exception: no code, the exception's text then its message (``java_error``).
+A parameter the key-value parsers refuse fails as GeoServer's dispatcher reports the Java
+exception they throw: no code, no locator, the exception's message.
 """
 
 from __future__ import annotations
@@ -88,8 +88,7 @@ def java_integer(call: Call, key: str) -> int | None:
     try:
         return parse_int(text)
     except ValueError:
-        message = f'For input string: "{text}"'
-        raise java_error("java.lang.NumberFormatException", message) from None
+        raise OwsError(f'For input string: "{text}"') from None
 
 
 def read_bbox(call: Call) -> tuple[float, float, float, float] | None:
@@ -101,10 +100,9 @@ def read_bbox(call: Call) -> tuple[float, float, float, float] | None:
         return None
     parts = text.strip().split(",") if text.strip() else []
     if len(parts) < 4:
-        raise java_error(
-            "java.lang.IllegalArgumentException",
+        raise OwsError(
             "Requested bounding box contains wrong number of coordinates (should have 4): "
-            f"{len(parts)}",
+            f"{len(parts)}"
         )
     count = 6 if len(parts) in (6, 7) else 4
     numbers = []
@@ -114,10 +112,7 @@ def read_bbox(call: Call) -> tuple[float, float, float, float] | None:
         except ValueError:
             value = float("nan")
         if value != value or value in (float("inf"), float("-inf")):
-            raise java_error(
-                "java.lang.IllegalArgumentException",
-                f"Bounding box coordinate {i} is not parsable:{part}",
-            )
+            raise OwsError(f"Bounding box coordinate {i} is not parsable:{part}")
         numbers.append(value)
     low, high = (numbers[:2], numbers[3:5]) if count == 6 else (numbers[:2], numbers[2:4])
     for axis, lo, hi in (("X", low[0], high[0]), ("Y", low[1], high[1])):

@@ -27,9 +27,10 @@ def get_capabilities(view: View, call: Call) -> Document:
     settings = sources.service(view.state, sources.WMS, view.workspace)
     version = wms_capabilities.negotiate(call.version, list(settings.get("versions") or []))
     call.version = version
+    media = wms_capabilities.content_type(version, call.get("FORMAT"))
     _check_sequence(view, call)
     body = wms_capabilities.write(view, call, version)
-    return Document(body, wms_capabilities.content_type(version))
+    return Document(body, media, wms_capabilities.filename(version))
 
 
 def _check_sequence(view: View, call: Call) -> None:
@@ -105,7 +106,8 @@ def describe_layer(view: View, call: Call) -> Document:
         kind = "WCS" if layer.type == RASTER else "WFS"
         described.append((name, kind, f"{call.service_base}/{kind.lower()}?"))
     if fmt == "application/json":
-        return codec.describe_layer_json(described)
+        charset = sources.global_settings(view.state, view.workspace).get("charset")
+        return codec.describe_layer_json(described, str(charset or "UTF-8"))
     return codec.describe_layer_xml(described, call.base)
 
 

@@ -103,10 +103,7 @@ def test_a_size_that_is_no_java_integer_fails_as_its_parser_does(anon, h):
     for value in ("abc", "1.5", "2147483648"):
         code, locator, text = h.exception(anon.get("/wms", params=query(MAP, width=value)))
         assert (code, locator) == (None, None)
-        assert text == (
-            f'java.lang.NumberFormatException: For input string: "{value}"\n'
-            f'For input string: "{value}"'
-        )
+        assert text == f'For input string: "{value}"'
 
 
 def test_a_missing_bbox_is_missing_bbox(anon, h):
@@ -132,17 +129,8 @@ def test_a_zero_area_bbox_is_invalid_bbox(anon, h, bbox, shown):
     [
         ("10,0,0,10", "illegal bbox, minX: 10.0 is greater than maxX: 0.0"),
         ("0,10,10,0", "illegal bbox, minY: 10.0 is greater than maxY: 0.0"),
-        (
-            "1,2,3",
-            "java.lang.IllegalArgumentException: Requested bounding box contains wrong number"
-            " of coordinates (should have 4): 3\nRequested bounding box contains wrong number"
-            " of coordinates (should have 4): 3",
-        ),
-        (
-            "a,0,1,1",
-            "java.lang.IllegalArgumentException: Bounding box coordinate 0 is not parsable:a\n"
-            "Bounding box coordinate 0 is not parsable:a",
-        ),
+        ("1,2,3", "Requested bounding box contains wrong number of coordinates (should have 4): 3"),
+        ("a,0,1,1", "Bounding box coordinate 0 is not parsable:a"),
     ],
 )
 def test_the_bbox_parser_refusals(anon, h, bbox, text):

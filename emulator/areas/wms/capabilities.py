@@ -208,12 +208,25 @@ class Capabilities:
         w.element("Title", self._international("Title", s.get("title")))
         w.element("Abstract", self._international("Abstract", s.get("abstrct")))
         layers.keywords(w, self.ctx, s.get("keywords") or [])
-        online = s.get("onlineResource") or self.call.service_url("")
+        online = self._online_resource()
         w.element("OnlineResource", None, layers.xlink(self.ctx, online))
         self._contact(self.contact)
         w.element("Fees", s.get("fees") or "none")
         w.element("AccessConstraints", s.get("accessConstraints") or "none")
         w.end("Service")
+
+    def _online_resource(self) -> str:
+        """The first non-blank of the service's, the contact's and the settings' online
+        resource, else the service's own URL (with the requested language)."""
+        settings = sources.global_settings(self.view.state, self.view.workspace)
+        for found in (
+            self.service.get("onlineResource"),
+            self.contact.get("onlineResource"),
+            settings.get("onlineResource"),
+        ):
+            if isinstance(found, str) and found.strip():
+                return found
+        return self.call.service_url("")
 
     def _international(self, what: str, default: str | None) -> str | None:
         texts = self.service.get(f"international{what}") or {}

@@ -58,7 +58,7 @@ class Operation(NamedTuple):
 class Service:
     """A service: its name, versions, table of operations and exception report."""
 
-    __slots__ = ("_index", "gwc", "name", "operations", "report", "versions")
+    __slots__ = ("_index", "accepted", "gwc", "name", "operations", "report", "versions")
 
     def __init__(
         self,
@@ -67,6 +67,7 @@ class Service:
         operations: tuple[Operation, ...],
         report: Report,
         gwc: bool = False,
+        accepted: tuple[str, ...] = (),
     ) -> None:
         self.name = name
         """lower case, as ``SERVICE`` is matched: ``wms``…"""
@@ -74,6 +75,9 @@ class Service:
         self.operations = operations
         self.report = report
         """the exception report of a failed call (the service's exception format)"""
+        self.accepted = accepted or versions
+        """the versions GeoServer registers for the service, as ``AcceptVersions`` may name
+        them (``negotiate``)"""
         self.gwc = gwc
         """answered by GeoWebCache, not GeoServer's dispatcher: none of the dispatcher's
         key-value checks (``check_repeated``) nor its headers (``headers``)"""
@@ -105,6 +109,8 @@ def answer(
         check_text(pairs)
         op = _operation(call, service)
         assert service is not None
+        if op.name == "GetCapabilities" and not service.gwc:
+            check_accepted_versions(call, service)
         settings = sources.service(state, call.service, call.workspace)
         if not settings.get("enabled", True):
             raise OwsError(f"Service {call.service.upper()} is disabled", "ServiceUnavailable")
@@ -154,11 +160,33 @@ def failure(err: OwsError, call: Call, service: Service | None) -> Result:
     1.0 report when the service is not known."""
     from . import exceptions
 
+    if err.service == "ows":  # refused before the service was known (GeoServer's guess)
+        return exceptions.report(err, "ows", err.version or "1.0.0", call.base)
     err.service = err.service or call.service
     err.version = err.version or call.version
     if service is None:
         return exceptions.report(err, "ows", "1.0.0", call.base)
     return service.report(err, call)
+
+
+def check_accepted_versions(call: Call, service: Service) -> None:
+    """GeoServer's dispatcher on a GetCapabilities naming no ``VERSION``: the first of
+    ``AcceptVersions`` the service has is negotiated (the service picks it), none is
+    ``VersionNegotiationFailed``, refused before the service is known, so in the OWS 1.1
+    report GeoServer guesses for a request with ``AcceptVersions``."""
+    if call.get("VERSION") is not None:
+        return
+    listed = call.get("ACCEPTVERSIONS")
+    if listed is None or not listed.strip():
+        return
+    if not any(v in service.accepted for v in listed.split(",")):
+        raise OwsError(
+            "Could not determine version",
+            "VersionNegotiationFailed",
+            "acceptVersions",
+            service="ows",
+            version="1.1.0",
+        )
 
 
 def check_repeated(pairs: Sequence[tuple[str, str]]) -> None:

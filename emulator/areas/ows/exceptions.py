@@ -31,10 +31,15 @@ _OWS20_STATUS = {
     CURRENT_SEQUENCE: 400,
     "NotFound": 404,
     "NoSuchCoverage": 404,
+    "emptyCoverageIdList": 404,
     "OperationProcessingFailed": 403,
     NO_CODE: 500,
 }
-_OWS11 = frozenset({("wfs", "2.0"), ("wcs", "2.0"), ("wcs", "1.1"), ("wmts", "1.0")})
+_OWS11 = frozenset(
+    {("wfs", "2.0"), ("wcs", "2.0"), ("wcs", "1.1"), ("wmts", "1.0"), ("ows", "1.1")}
+)
+_REPORT_VERSION = {("wcs", "1.1"): "1.1.0", ("ows", "1.1"): "1.1.0"}
+"""reports of GeoServer's OWS 1.1 handler without the service's version (else 2.0.0)"""
 _WITH_STATUS = frozenset({("wfs", "2.0"), ("wcs", "2.0"), ("wmts", "1.0")})
 
 
@@ -56,7 +61,7 @@ def report(err: OwsError, service: str, version: str, base: str) -> Report:
     schema = "ows/1.1.0/owsAll.xsd" if ows11 else "ows/1.0.0/owsExceptionReport.xsd"
     if key == ("wcs", "2.0"):
         ns, schema = "http://www.opengis.net/ows/2.0", "ows/2.0/owsAll.xsd"
-    report_version = "2.0.0" if ows11 else "1.0.0"
+    report_version = _REPORT_VERSION.get(key, "2.0.0") if ows11 else "1.0.0"
     code = err.code or NO_CODE
     locator = f' locator="{attr(err.locator)}"' if err.locator else ""
     doc = (

@@ -25,7 +25,12 @@ from . import maps as wms_map
 
 def get_capabilities(view: View, call: Call) -> Document:
     settings = sources.service(view.state, sources.WMS, view.workspace)
-    version = wms_capabilities.negotiate(call.version, list(settings.get("versions") or []))
+    enabled = list(settings.get("versions") or [])
+    asked = call.get("VERSION") or call.get("WMTVER")
+    if not asked:  # OWS negotiation: the first of AcceptVersions WMS has (dispatch checked)
+        listed = (call.get("ACCEPTVERSIONS") or "").split(",")
+        asked = next((v for v in listed if v in wms_capabilities.VERSIONS), None)
+    version = wms_capabilities.negotiate(asked, enabled)
     call.version = version
     media = wms_capabilities.content_type(version, call.get("FORMAT"))
     _check_sequence(view, call)

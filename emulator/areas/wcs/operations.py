@@ -58,6 +58,14 @@ def _version(view: View, call: Call) -> str:
     return found
 
 
+def check_service_name(call: Call, version: str) -> None:
+    """WCS 2.0.1 wants the service named exactly ``WCS`` (the dispatcher found it in any
+    case): GeoServer's ``checkService``."""
+    given = call.params.get("SERVICE")
+    if version == V201 and given is not None and given != "WCS":
+        raise OwsError("Error in service name, expected value: WCS", INVALID, given)
+
+
 def _pre_ows(asked: str) -> str:
     """``RequestUtils.getVersionPreOws``: the version itself when registered, else the
     highest registered below it (the lowest when none is)."""
@@ -108,6 +116,7 @@ def _find(view: View, ident: str, version: str, locator: str) -> Coverage | None
 def get_capabilities(view: View, call: Call) -> Document:
     version = _version(view, call)
     call.version = version
+    check_service_name(call, version)
     s = sources.service(view.state, sources.WCS, view.workspace)
     covs = coverages(view)
     langs = published.wanted_languages(call.get("AcceptLanguages") if version == V201 else None)
@@ -130,6 +139,7 @@ def describe_coverage(view: View, call: Call) -> Document:
     every coverage when none is named, 1.1.1 and 2.0.1 need their identifiers."""
     version = _version(view, call)
     call.version = version
+    check_service_name(call, version)
     key, locator = {
         V100: ("COVERAGE", "coverage"),
         V111: ("IDENTIFIERS", "identifiers"),

@@ -94,7 +94,10 @@ def _tile(view: View, call: Call) -> tuple[Published, GridSet, int, int, int, st
     visible = dict(tile_layers(view))
     if tile is None or name not in visible:
         if tile is not None:
-            view.find(given, "LAYER")  # a challenge when hidden in MIXED/CHALLENGE mode
+            try:
+                view.find(given, "LAYER")  # a challenge when hidden in MIXED/CHALLENGE mode
+            except OwsError:
+                pass  # HIDE: as if there were no such tile layer
         raise OwsError(f"LAYER {given} is not known.", INVALID, "LAYER")
     if not view.readable(visible[name]):
         view.find(given, "LAYER")  # listed in CHALLENGE mode, but reading it is a challenge

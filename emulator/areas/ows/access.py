@@ -118,9 +118,9 @@ class RuleTree:
     def exists(self, path: tuple[str, ...]) -> bool:
         """Whether a rule names this node (a workspace, a global group, a layer)."""
         prefix = ".".join(path) + "."
-        return any(
-            k.startswith(prefix) and k.count(".") == len(path) for k in self.rules
-        ) or (len(path) == 1 and any(k.startswith(prefix) for k in self.rules))
+        return any(k.startswith(prefix) and k.count(".") == len(path) for k in self.rules) or (
+            len(path) == 1 and any(k.startswith(prefix) for k in self.rules)
+        )
 
     def decide(self, path: tuple[str, ...], mode: str) -> tuple[int, bool | None]:
         """(the depth of the deepest node on ``path``, whether its rules, else its

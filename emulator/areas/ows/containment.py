@@ -76,7 +76,9 @@ class Containment:
             todo.extend(self._group_parents.get(key, ()))
         return out
 
-    def reaches_openly(self, group: GroupKey, layer: LayerKey, seen: frozenset[GroupKey] = frozenset()) -> bool:
+    def reaches_openly(
+        self, group: GroupKey, layer: LayerKey, seen: frozenset[GroupKey] = frozenset()
+    ) -> bool:
         """Whether ``group`` holds ``layer`` through no opaque container (GeoServer's
         ``allowsAccessViaNonOpaqueGroup``)."""
         self._build()

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...wire.geoserver.java import double_text
-from ..catalog.entities import Coverage, CoverageStore, is_projected
+from ..catalog.entities import Coverage, CoverageStore, Store, is_projected
 from ..ows import crs, published
 from ..ows.kvp import Call
 from ..ows.results import Document
@@ -75,13 +75,15 @@ def grid(cov: Coverage) -> Grid | None:
         low = [int(v) for v in str(rng.get("low", "0 0")).split()]
         high = [int(v) for v in str(rng.get("high", "1 1")).split()]
         t: Mapping[str, Any] = found.get("transform") or {}
-        values = [float(t.get(k) or 0.0) for k in ("scaleX", "shearX", "shearY", "scaleY")]
-        tx, ty = float(t.get("translateX") or 0.0), float(t.get("translateY") or 0.0)
+        sx, shx, shy, sy, tx, ty = (
+            float(t.get(k) or 0.0)
+            for k in ("scaleX", "shearX", "shearY", "scaleY", "translateX", "translateY")
+        )
     except (TypeError, ValueError):
         return None
     if len(low) < 2 or len(high) < 2:
         return None
-    return Grid((low[0], low[1]), (high[0] - 1, high[1] - 1), *values, tx, ty)
+    return Grid((low[0], low[1]), (high[0] - 1, high[1] - 1), sx, shx, shy, sy, tx, ty)
 
 
 def encodable(cov: Coverage) -> list[str]:
@@ -326,11 +328,12 @@ def _range_11(w: XmlWriter, cov: Coverage) -> None:
 # -- 2.0.1 ------------------------------------------------------------------------------------
 
 
-def native_format_20(cov: Coverage, store: CoverageStore | None) -> str:
+def native_format_20(cov: Coverage, store: Store | None) -> str:
     """GeoServer's WCS 2.0 native format: what an image reader says of the store's file
     when an encoder exists for it and it is lossless (a PNG world image: ``image/png``),
     else GeoTIFF's ``image/tiff`` (GeoTIFF, ArcGrid, mosaics, JPEG, GIF...)."""
-    url = ((store.url if store is not None else None) or "").lower()
+    url = (store.url if isinstance(store, CoverageStore) else None) or ""
+    url = url.lower()
     if store is not None and store.type == "WorldImage" and url.endswith(".png"):
         return "image/png"
     return "image/tiff"

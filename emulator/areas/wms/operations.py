@@ -127,6 +127,25 @@ SERVICE = Service(
         Operation("DescribeLayer", describe_layer),
         Operation("GetLegendGraphic", get_legend_graphic),
         Operation("GetStyles", None, versions=(V111,), support=NOT_EMULATED),
+        Operation(
+            "Capabilities",
+            None,
+            support=NOT_EMULATED,
+            note="WMS 1.0's name of GetCapabilities",
+        ),
+        Operation("Map", None, support=NOT_EMULATED, note="WMS 1.0's name of GetMap"),
+        Operation(
+            "reflect",
+            None,
+            support=NOT_EMULATED,
+            note="the WMS reflector (`wms/reflect`): a GetMap with defaults filled in",
+        ),
+        Operation(
+            "kml",
+            None,
+            support=NOT_EMULATED,
+            note="the KML reflector: GeoServer's KML extension",
+        ),
     ),
     codec.report,
 )

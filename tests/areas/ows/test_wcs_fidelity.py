@@ -350,3 +350,25 @@ def test_20_refusals(anon, ids, code, text):
     e = xml(r).find(f"{OWS20}Exception")
     assert (e.get("exceptionCode"), e.get("locator")) == (code, "coverageId")
     assert e.findtext(f"{OWS20}ExceptionText") == text
+
+
+# -- DescribeCoverage POSTed as XML ------------------------------------------------------------
+
+POST_10 = (
+    '<wcs:DescribeCoverage service="WCS" xmlns:wcs="http://www.opengis.net/wcs" version="1.0.0">'
+    "<wcs:Coverage>{}</wcs:Coverage></wcs:DescribeCoverage>"
+)
+POST_20 = (
+    '<wcs:DescribeCoverage service="WCS" xmlns:wcs="http://www.opengis.net/wcs/2.0" '
+    'version="2.0.1"><wcs:CoverageId>{}</wcs:CoverageId></wcs:DescribeCoverage>'
+)
+
+
+def test_describe_coverage_posted_as_xml_is_workspace_qualified(anon):
+    post = {"headers": {"Content-Type": "text/xml"}}
+    r = anon.post("/sf/wcs", content=POST_10.format("Arc_Sample"), **post)
+    assert xml(r).tag == "ServiceExceptionReport"
+    r = anon.post("/nurc/wcs", content=POST_10.format("Arc_Sample"), **post)
+    assert xml(r).tag == f"{WCS10}CoverageDescription"
+    r = anon.post("/wcs", content=POST_20.format("nurc__Arc_Sample"), **post)
+    assert xml(r).find(f"{WCS20}CoverageDescription").get(f"{GML32}id") == "nurc__Arc_Sample"

@@ -73,6 +73,8 @@ AREA_PREFIXES: dict[str, tuple[str, ...]] = {
         *(f"{p}/{svc}" for p in ("", "/*", "/*/*") for svc in ("ows", "wms", "wfs", "wcs")),
         "/gwc/service/wmts",
         "/temp/wcs",
+        "/*/gwc/service/wmts",
+        "/*/*/gwc/service/wmts",
     ),
 }
 """URL ownership: the paths each area answers under, from the context root (``*`` is any one

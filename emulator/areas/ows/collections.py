@@ -79,6 +79,13 @@ class FeatureCollection(NamedTuple):
     def media_type(self) -> str:
         return CONTENT_TYPES[self.encoding]
 
+    @property
+    def filename(self) -> str:
+        """GeoServer's name for it: the types' local names joined by ``_`` (``features``
+        when there are none), ``.xml`` for GML, ``.json`` for GeoJSON."""
+        names = "_".join(s.type.name for s in self.sets) or "features"
+        return f"{names}.{'json' if self.encoding == 'geojson' else 'xml'}"
+
 
 def schema(view: View, ft: FeatureType) -> tuple[list[tuple[str, str, bool]], str | None]:
     """(name, binding, nillable) per attribute, and the geometry attribute's name: the

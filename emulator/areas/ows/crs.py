@@ -102,3 +102,23 @@ def transform_array(source: str, target: str) -> Callable[[Any], Any] | None:
 
         return to_geo
     return None
+
+
+def decodable(code: str) -> bool:
+    """Whether GeoServer's ``CRS.decode`` knows ``code`` (normalised): the CRSs this module
+    transforms at once, ``AUTO`` codes as WMS reads them, anything else as PROJ's EPSG
+    database knows it (``crs.registry``, asked only for codes outside the common ones)."""
+    if code in GEOGRAPHIC or code in MERCATOR:
+        return True
+    if not valid(code):
+        return False
+    if code.startswith("AUTO:"):
+        return True
+    from ...core.errors import EmulatorError
+    from ...crs import registry
+
+    try:
+        registry.lookup(code)
+    except EmulatorError:
+        return False
+    return True

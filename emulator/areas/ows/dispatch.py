@@ -53,12 +53,15 @@ class Operation(NamedTuple):
     """``emulated``, ``canned`` (a fixed answer) or ``not emulated`` (``docs/coverage.md``)"""
     note: str = ""
     """what ``docs/coverage.md`` says beside the row"""
+    repeatable: tuple[str, ...] = ()
+    """keys (upper case) the operation reads as a list when repeated (WCS 2.0.1's
+    ``subset``): exempt from ``check_repeated``"""
 
 
 class Service:
     """A service: its name, versions, table of operations and exception report."""
 
-    __slots__ = ("_index", "name", "operations", "report", "versions")
+    __slots__ = ("_index", "accepted", "gwc", "name", "operations", "report", "versions")
 
     def __init__(
         self,
@@ -66,6 +69,8 @@ class Service:
         versions: tuple[str, ...],
         operations: tuple[Operation, ...],
         report: Report,
+        gwc: bool = False,
+        accepted: tuple[str, ...] = (),
     ) -> None:
         self.name = name
         """lower case, as ``SERVICE`` is matched: ``wms``…"""
@@ -73,6 +78,12 @@ class Service:
         self.operations = operations
         self.report = report
         """the exception report of a failed call (the service's exception format)"""
+        self.accepted = accepted or versions
+        """the versions GeoServer registers for the service, as ``AcceptVersions`` may name
+        them (``negotiate``)"""
+        self.gwc = gwc
+        """answered by GeoWebCache, not GeoServer's dispatcher: none of the dispatcher's
+        key-value checks (``check_repeated``) nor its headers (``headers``)"""
         self._index = {op.name.lower(): op for op in operations if op.handler is not None}
 
     def operation(self, request: str) -> Operation | None:
@@ -101,11 +112,15 @@ def answer(
         check_text(pairs)
         op = _operation(call, service)
         assert service is not None
+        if op.name == "GetCapabilities" and not service.gwc:
+            check_accepted_versions(call, service)
         settings = sources.service(state, call.service, call.workspace)
         if not settings.get("enabled", True):
             raise OwsError(f"Service {call.service.upper()} is disabled", "ServiceUnavailable")
         view = View(state, principal, call.workspace, only, call.service, call.request)
         view.check_service()
+        if not service.gwc:
+            check_repeated(pairs, op.repeatable)
         _check_required(op, call)
         assert op.handler is not None
         return op.handler(view, call)
@@ -148,11 +163,93 @@ def failure(err: OwsError, call: Call, service: Service | None) -> Result:
     1.0 report when the service is not known."""
     from . import exceptions
 
+    if err.service == "ows":  # refused before the service was known (GeoServer's guess)
+        return exceptions.report(err, "ows", err.version or "1.0.0", call.base)
     err.service = err.service or call.service
     err.version = err.version or call.version
     if service is None:
         return exceptions.report(err, "ows", "1.0.0", call.base)
     return service.report(err, call)
+
+
+def check_accepted_versions(call: Call, service: Service) -> None:
+    """GeoServer's dispatcher on a GetCapabilities naming no ``VERSION``: the first of
+    ``AcceptVersions`` the service has is negotiated (the service picks it), none is
+    ``VersionNegotiationFailed``, refused before the service is known, so in the OWS 1.1
+    report GeoServer guesses for a request with ``AcceptVersions``."""
+    if call.get("VERSION") is not None:
+        return
+    listed = call.get("ACCEPTVERSIONS")
+    if listed is None or not listed.strip():
+        return
+    if not any(v in service.accepted for v in listed.split(",")):
+        raise OwsError(
+            "Could not determine version",
+            "VersionNegotiationFailed",
+            "acceptVersions",
+            service="ows",
+            version="1.1.0",
+        )
+
+
+def check_repeated(pairs: Sequence[tuple[str, str]], repeatable: tuple[str, ...] = ()) -> None:
+    """GeoServer's ``KvpRequestReader``: a key given twice with different values (the
+    same value repeated is fine) is refused, naming the key upper-cased and the distinct
+    values in the order given (Java's list text)."""
+    values: dict[str, list[str]] = {}
+    for key, value in pairs:
+        found = values.setdefault(key.upper(), [])
+        text = value.strip()
+        if text not in found:
+            found.append(text)
+    for key, found in values.items():
+        if len(found) > 1 and key not in repeatable:
+            shown = wtext.replace_unsafe(", ".join(found))
+            raise OwsError(
+                f"Found multiple, inconsistent values for parameter {key}: [{shown}]",
+                INVALID,
+                wtext.replace_unsafe(key),
+            )
+
+
+CACHE_CONTROL = "max-age=0, must-revalidate"
+"""what GeoServer's ``CapabilitiesCacheHeadersCallback`` sends with every capabilities
+document"""
+DISPOSITIONS = ("inline", "attachment")
+
+
+def headers(call: Call, result: Result, service: Service | None) -> dict[str, str]:
+    """The headers GeoServer's dispatcher adds to a successful answer: ``Content-Disposition``
+    (the response's file name, else ``geoserver-<Operation>.<major type>``; the ``FILENAME``
+    and ``CONTENT-DISPOSITION`` parameters override name and disposition) and, for
+    GetCapabilities, ``Cache-Control``. Reports and GeoWebCache's answers get none."""
+    from . import results
+    from .collections import FeatureCollection
+
+    if service is None or service.gwc or isinstance(result, results.Report):
+        return {}
+    if isinstance(result, FeatureCollection):
+        name: str | None = result.filename
+    else:
+        name = result.filename
+    if name is None:
+        major = result.media_type.split(";")[0].split("/")[0].strip()
+        name = f"geoserver-{call.request}.{major}"
+    name = call.get("FILENAME") or name
+    disposition = call.get("CONTENT-DISPOSITION")
+    if disposition not in DISPOSITIONS:
+        disposition = "inline"
+    out = {"Content-Disposition": f"{disposition}; filename={_header_text(name)}"}
+    if call.request == "GetCapabilities":
+        out["Cache-Control"] = CACHE_CONTROL
+    return out
+
+
+def _header_text(text: str) -> str:
+    """``text`` as a header value can carry it: controls dropped, characters outside ASCII
+    as ``?`` (``docs/fidelity.md``)."""
+    kept = "".join(c for c in text if c >= " " and c != "\x7f")
+    return kept.encode("ascii", "replace").decode("ascii")
 
 
 def check_text(pairs: Sequence[tuple[str, str]]) -> None:

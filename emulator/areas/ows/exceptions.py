@@ -31,10 +31,15 @@ _OWS20_STATUS = {
     CURRENT_SEQUENCE: 400,
     "NotFound": 404,
     "NoSuchCoverage": 404,
+    "emptyCoverageIdList": 404,
     "OperationProcessingFailed": 403,
     NO_CODE: 500,
 }
-_OWS11 = frozenset({("wfs", "2.0"), ("wcs", "2.0"), ("wcs", "1.1"), ("wmts", "1.0")})
+_OWS11 = frozenset(
+    {("wfs", "2.0"), ("wcs", "2.0"), ("wcs", "1.1"), ("wmts", "1.0"), ("ows", "1.1")}
+)
+_REPORT_VERSION = {("wcs", "1.1"): "1.1.0", ("ows", "1.1"): "1.1.0"}
+"""reports of GeoServer's OWS 1.1 handler without the service's version (else 2.0.0)"""
 _WITH_STATUS = frozenset({("wfs", "2.0"), ("wcs", "2.0"), ("wmts", "1.0")})
 
 
@@ -56,7 +61,7 @@ def report(err: OwsError, service: str, version: str, base: str) -> Report:
     schema = "ows/1.1.0/owsAll.xsd" if ows11 else "ows/1.0.0/owsExceptionReport.xsd"
     if key == ("wcs", "2.0"):
         ns, schema = "http://www.opengis.net/ows/2.0", "ows/2.0/owsAll.xsd"
-    report_version = "2.0.0" if ows11 else "1.0.0"
+    report_version = _REPORT_VERSION.get(key, "2.0.0") if ows11 else "1.0.0"
     code = err.code or NO_CODE
     locator = f' locator="{attr(err.locator)}"' if err.locator else ""
     doc = (
@@ -71,3 +76,25 @@ def report(err: OwsError, service: str, version: str, base: str) -> Report:
     )
     status = _OWS20_STATUS.get(code, 400) if key in _WITH_STATUS else 200
     return Report(doc.encode("utf-8"), "application/xml", status)
+
+
+GWC_STATUS = {**_OWS20_STATUS, "ServiceUnavailable": 503, "TileOutOfRange": 400}
+"""the HTTP status of each code in GeoWebCache's reports (the rest: 400)"""
+
+
+def gwc_report(err: OwsError) -> Report:
+    """GeoWebCache's ``OWSException`` report (WMTS): OWS 1.1 in the default namespace,
+    version 1.1.0, ``text/xml``, the HTTP status by code."""
+    code = err.code or NO_CODE
+    locator = f' locator="{attr(err.locator)}"' if err.locator else ""
+    doc = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<ExceptionReport version="1.1.0" xmlns="http://www.opengis.net/ows/1.1"\n'
+        '  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"\n'
+        '  xsi:schemaLocation="http://www.opengis.net/ows/1.1 '
+        'http://geowebcache.org/schema/ows/1.1.0/owsExceptionReport.xsd">\n'
+        f'  <Exception exceptionCode="{attr(code)}"{locator}>\n'
+        f"    <ExceptionText>{text(err.message)}</ExceptionText>\n"
+        "  </Exception>\n</ExceptionReport>\n"
+    )
+    return Report(doc.encode("utf-8"), "text/xml", GWC_STATUS.get(code, 400))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import functools
 import math
+import re
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote_plus
@@ -53,6 +54,24 @@ class Call:
         """A link relative to the server (``/...``) made absolute, as GeoServer proxifies
         it; any other link as it is."""
         return f"{self.base}{href}" if href.startswith("/") else href
+
+    def language(self) -> str | None:
+        """The language GeoServer's ``LanguageURLMangler`` carries into the service URLs of
+        the answer: ``Language``, else the first of ``AcceptLanguages``; None for neither."""
+        value = (self.get("LANGUAGE") or "").strip()
+        if value:
+            return value
+        first = re.split(r"[\s,]+", self.get("ACCEPTLANGUAGES") or "")[0]
+        return first or None
+
+    def service_url(self, path: str, params: Iterable[tuple[str, str]] = ()) -> str:
+        """A URL of this virtual service (``service_base/path?k=v...``) as GeoServer builds
+        one of type ``SERVICE``: the requested language added (``language``)."""
+        found = list(params)
+        lang = self.language()
+        if lang is not None:
+            found = [(k, v) for k, v in found if k != "Language"] + [("Language", lang)]
+        return url(self.service_base, path, found)
 
     def get(self, key: str, default: str | None = None) -> str | None:
         return self.params.get(key.upper(), default)
@@ -103,3 +122,11 @@ def url(base: str, path: str, params: Iterable[tuple[str, str]]) -> str:
     """``base/path?k=v&...`` with keys and values encoded as Java's ``URLEncoder`` does."""
     query = "&".join(f"{_encoded(k)}={_encoded(v)}" for k, v in params)
     return f"{base}/{path}?{query}" if query else f"{base}/{path}"
+
+
+def appendable(href: str) -> str:
+    """A URL a client can append parameters to (GeoServer's ``makeURLAppendable``): ending in
+    ``?`` or ``&``."""
+    if href.endswith(("?", "&")):
+        return href
+    return href + ("&" if "?" in href else "?")

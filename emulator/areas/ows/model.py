@@ -26,6 +26,7 @@ from ..catalog.entities import (
 )
 from . import access
 from .access import Access, Intent, Visibility, visibility
+from .containment import Containment
 from .errors import LAYER_NOT_DEFINED, NO_CODE, Denied, OwsError
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ class View:
         self.workspace = workspace
         self.only = only
         self.mode = state.security.catalog_mode
+        self.containment = Containment(state.catalog)
+        """the catalog's groups, which the layer-group rules read (built when first asked)"""
 
     # -- naming -----------------------------------------------------------------------
 
@@ -107,6 +110,10 @@ class View:
         return not (self.service and self.service in disabled_services(res))
 
     def advertised(self, item: Published) -> bool:
+        """Advertised, or the very item of a layer's virtual service (GeoServer's
+        ``AdvertisedCatalog`` shows its own layer to a layer service)."""
+        if item is self.only:
+            return True
         if isinstance(item, LayerGroup):
             return item.advertised
         res = self.catalog.resources.get((item.workspace, item.name))
@@ -122,16 +129,28 @@ class View:
     # -- security (``access.py``) -------------------------------------------------------
 
     def permitted(
-        self, item: Published | None, intent: Intent, operation: str | None = None
+        self,
+        item: Published | None,
+        intent: Intent,
+        operation: str | None = None,
+        direct: bool = True,
     ) -> bool:
         """Whether the access rules let the caller do ``intent`` on ``item`` (None: call the
-        operation) through ``operation`` (the call's own by default)."""
+        operation) through ``operation`` (the call's own by default); ``direct``: the item is
+        named or listed itself, not reached through a group."""
         if item is None:
             return self.ask(None, None, intent, operation)
-        return self.ask(item.workspace, item.name, intent, operation)
+        group = isinstance(item, LayerGroup)
+        return self.ask(item.workspace, item.name, intent, operation, group, direct)
 
     def ask(
-        self, workspace: str | None, name: str | None, intent: Intent, operation: str | None = None
+        self,
+        workspace: str | None,
+        name: str | None,
+        intent: Intent,
+        operation: str | None = None,
+        group: bool = False,
+        direct: bool = True,
     ) -> bool:
         """``permitted`` for a name (a resource without a layer, too)."""
         if self.admin and name is not None:  # the catalog's rule; operations ask the rules
@@ -140,7 +159,18 @@ class View:
         # ``access.allowed`` inline, and ``Access(...)`` without its Python-level
         # constructor: asked for every item a document lists
         question = tuple.__new__(
-            Access, (self.principal, self.service, op, workspace, name, intent)
+            Access,
+            (
+                self.principal,
+                self.service,
+                op,
+                workspace,
+                name,
+                intent,
+                group,
+                direct,
+                self.containment,
+            ),
         )
         for rule in access.RULES:
             decision = rule(self.state, question)
@@ -150,17 +180,22 @@ class View:
 
     def readable(self, item: Published, operation: str | None = None) -> bool:
         """Whether the caller may read ``item``'s data."""
-        return self.ask(item.workspace, item.name, "read", operation)
+        group = isinstance(item, LayerGroup)
+        return self.ask(item.workspace, item.name, "read", operation, group)
 
     def visibility(self, item: Published, intent: Intent) -> Visibility:
         """``shown``, ``hidden`` or ``challenge``: the rules' answer under the catalog mode."""
         permitted = self.permitted(item, "write" if intent == "write" else "read")
         return visibility(self.mode, permitted, intent)
 
-    def listed(self, item: Published) -> bool:
+    def listed(self, item: Published, direct: bool = True) -> bool:
         """Shown in capabilities: readable, or unreadable in CHALLENGE mode (``visibility``
-        for ``list``, asked for every item of a document: the short way)."""
-        return self.mode == "CHALLENGE" or self.ask(item.workspace, item.name, "read")
+        for ``list``, asked for every item of a document: the short way); ``direct``: listed
+        itself, not as a member of a group."""
+        group = isinstance(item, LayerGroup)
+        return self.mode == "CHALLENGE" or self.ask(
+            item.workspace, item.name, "read", None, group, direct
+        )
 
     def check_service(self) -> None:
         """Raise ``Denied`` when the rules refuse the call's operation to the caller."""
@@ -204,7 +239,7 @@ class View:
         """The members the caller may see, in the group's order."""
         for ref in group.publishables:
             item = self.catalog.published(ref)
-            if item is None or not self.listed(item) or not self.enabled(item):
+            if item is None or not self.listed(item, direct=False) or not self.enabled(item):
                 continue
             if isinstance(item, Layer) and not self.exposable(item):
                 continue

@@ -18,6 +18,9 @@ from .collections import FeatureCollection
 class Document(NamedTuple):
     body: bytes
     media_type: str
+    filename: str | None = None
+    """the name GeoServer's response gives it (``Content-Disposition``); None: the
+    dispatcher's default, ``geoserver-<Operation>.<type>`` (``dispatch.headers``)"""
 
 
 class Image(NamedTuple):

@@ -22,7 +22,7 @@ from ...http import context
 from ...http.middleware import REALM
 from ...http.routing import Route
 from . import collections, xml_request
-from .dispatch import Service, answer
+from .dispatch import Service, answer, headers
 from .errors import Denied, OwsError
 from .kvp import Call, upper_keys
 from .model import scope
@@ -50,20 +50,19 @@ def service(name: str) -> Service | None:
     return found
 
 
-def respond(result: Result) -> Response:
-    """The HTTP response of an operation's result."""
+def respond(result: Result, extra: dict[str, str] | None = None) -> Response:
+    """The HTTP response of an operation's result, with ``extra`` headers
+    (``dispatch.headers``)."""
     if isinstance(result, Document):
-        return Response(result.body, 200, media_type=result.media_type)
+        return Response(result.body, 200, extra, media_type=result.media_type)
     if isinstance(result, Image):
-        headers = None
+        headers = dict(extra or {})
         if result.disposition is not None:
-            headers = {"Content-Disposition": result.disposition}
-        elif result.filename is not None:
-            headers = {"Content-Disposition": f"inline; filename={result.filename}"}
+            headers["Content-Disposition"] = result.disposition
         return Response(result.data, 200, headers, media_type=result.media_type)
-    if isinstance(result, Report):
-        return Response(result.body, result.status, media_type=result.media_type)
-    return Response(collections.encode(result), 200, media_type=result.media_type)
+    if isinstance(result, Report):  # the report's media type exactly (no charset added)
+        return Response(result.body, result.status, {"Content-Type": result.media_type})
+    return Response(collections.encode(result), 200, extra, media_type=result.media_type)
 
 
 def challenge(denied: Denied) -> Response:
@@ -105,7 +104,7 @@ async def dispatch(
         result = answer(emu.state, principal, call, only, service, parse_error, pairs)
     except Denied as denied:
         return challenge(denied)
-    return respond(result)
+    return respond(result, headers(call, result, service(call.service)))
 
 
 def _call(
@@ -185,18 +184,35 @@ class OwsRoute(Route):
     check_query = False  # the service refuses a bad parameter in its exception report
 
 
-routes = [
-    OwsRoute(path + slash, _endpoint(svc if svc != "ows" else None), methods=["GET", "POST"])
-    for svc in ("ows", *PATH_SERVICES)
-    for path in (f"/{svc}", f"/{{workspace}}/{svc}", f"/{{workspace}}/{{layer}}/{svc}")
-    for slash in ("", "/")
-] + [
-    OwsRoute("/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
-    Route("/temp/wcs/{file}", stored_coverage, methods=["GET"]),
-    Route("/gwc/service/wmts/rest/WMTSCapabilities.xml", wmts_capabilities, methods=["GET"]),
-    Route(
-        "/gwc/service/wmts/rest/{tile_layer}/{style}/{matrix_set}/{matrix}/{row}/{col}",
-        wmts_tile,
-        methods=["GET"],
-    ),
-]
+WMTS_PATHS = ("", "/{workspace}", "/{workspace}/{layer}")
+"""GeoWebCache's WMTS and its workspace and layer virtual services"""
+
+routes = (
+    [
+        OwsRoute(path + slash, _endpoint(svc if svc != "ows" else None), methods=["GET", "POST"])
+        for svc in ("ows", *PATH_SERVICES)
+        for path in (f"/{svc}", f"/{{workspace}}/{svc}", f"/{{workspace}}/{{layer}}/{svc}")
+        for slash in ("", "/")
+    ]
+    + [
+        route
+        for prefix in WMTS_PATHS
+        for route in (
+            OwsRoute(f"{prefix}/gwc/service/wmts", _endpoint("wmts"), methods=["GET"]),
+            Route(
+                f"{prefix}/gwc/service/wmts/rest/WMTSCapabilities.xml",
+                wmts_capabilities,
+                methods=["GET"],
+            ),
+            Route(
+                f"{prefix}/gwc/service/wmts/rest/{{tile_layer}}/{{style}}/{{matrix_set}}/{{matrix}}"
+                "/{row}/{col}",
+                wmts_tile,
+                methods=["GET"],
+            ),
+        )
+    ]
+    + [
+        Route("/temp/wcs/{file}", stored_coverage, methods=["GET"]),
+    ]
+)

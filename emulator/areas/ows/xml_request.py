@@ -1,5 +1,6 @@
 """OGC requests POSTed as XML: the document read into the key-value pairs the handlers
-take (WFS GetCapabilities, DescribeFeatureType, GetFeature; WMS/WCS GetCapabilities); a
+take (WFS GetCapabilities, DescribeFeatureType, GetFeature; WMS/WCS GetCapabilities; WCS
+DescribeCoverage); a
 Transaction keeps its document for ``wfs_transaction``."""
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ _ATTRIBUTES = {
     "resultType": "RESULTTYPE",
     "updateSequence": "UPDATESEQUENCE",
 }
+
+
+_LISTS = {"Coverage": "COVERAGE", "Identifier": "IDENTIFIERS", "CoverageId": "COVERAGEID"}
+"""child elements listing what a request names (WCS 1.0.0, 1.1.1, 2.0.1), by parameter"""
 
 
 def parse(data: bytes) -> Any:
@@ -51,6 +56,10 @@ def params(root: Any) -> dict[str, str]:
     types = [(t.text or "").strip() for t in root if _local(t.tag) == "TypeName"]
     if types:
         out["TYPENAME"] = ",".join(types)
+    for tag, key in _LISTS.items():  # WCS DescribeCoverage: the coverages named
+        found = [(e.text or "").strip() for e in root if _local(e.tag) == tag]
+        if found:
+            out[key] = ",".join(found)
     query = next((q for q in root if _local(q.tag) == "Query"), None)
     if query is not None:
         names = query.get("typeName") or query.get("typeNames")

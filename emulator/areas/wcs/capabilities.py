@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 from ..catalog.entities import Coverage
 from ..ows import capabilities as caps
 from ..ows import published
-from ..ows.kvp import Call
+from ..ows.errors import OwsError
+from ..ows.kvp import Call, appendable
 from ..ows.writer import XmlWriter
 from . import codec
 
@@ -33,10 +34,57 @@ class Context(NamedTuple):
     sequence: str
     languages: list[str]
     """the ``AcceptLanguages`` asked for (2.0.1)"""
+    sections: frozenset[str] | None = None
+    """the sections written (``sections``); None: all"""
 
     @property
     def href(self) -> str:
-        return f"{self.call.service_base}/wcs"
+        """The service's URL, appendable (``?`` or ``&`` last), with the requested
+        language, as GeoServer writes each operation's links."""
+        return appendable(self.call.service_url("wcs"))
+
+    def wants(self, section: str) -> bool:
+        return self.sections is None or section in self.sections
+
+
+SECTIONS_10 = {
+    "/": None,
+    "/WCS_Capabilities/Service": "Service",
+    "/WCS_Capabilities/Capability": "Capability",
+    "/WCS_Capabilities/ContentMetadata": "ContentMetadata",
+}
+"""1.0.0 ``SECTION`` values and the element each names (``/``: the whole document)"""
+SECTIONS_OWS = {
+    V111: ("ServiceIdentification", "ServiceProvider", "OperationsMetadata", "Contents"),
+    V201: (
+        "ServiceIdentification",
+        "ServiceProvider",
+        "OperationsMetadata",
+        "ServiceMetadata",
+        "Contents",
+        "Languages",
+    ),
+}
+
+
+def sections(call: Call, version: str) -> frozenset[str] | None:
+    """The sections a GetCapabilities asks for (None: all), refused as GeoServer refuses an
+    unknown one: 1.0.0's ``SECTION`` by its key-value parser (whatever the version),
+    1.1.1's and 2.0.1's ``SECTIONS`` by the capabilities transformer."""
+    one = call.get("SECTION")
+    if one is not None and one not in SECTIONS_10:
+        raise OwsError(f"Could not find section '{one}'", "InvalidParameterValue", "section")
+    if version == V100:
+        found = SECTIONS_10.get(one or "/")
+        return None if found is None else frozenset({found})
+    listed = call.get("SECTIONS")
+    if listed is None:
+        return None
+    names = listed.split(",")
+    for name in names:
+        if name != "All" and name not in SECTIONS_OWS[version]:
+            raise OwsError(f"Unknown section {name}", "InvalidParameterValue", "Sections")
+    return None if "All" in names else frozenset(names)
 
 
 Listed = list[tuple[Coverage, str]]
@@ -69,14 +117,17 @@ def _v100(w: XmlWriter, ctx: Context, covs: Listed) -> None:
             ("xsi:schemaLocation", schema),
         ],
     )
-    _service_10(w, ctx)
-    _capability_10(w, ctx)
-    w.start("wcs:ContentMetadata")
-    for cov, ident in covs:
-        w.start("wcs:CoverageOfferingBrief")
-        codec.brief_10(w, ctx.call, cov, ident, offering=False)
-        w.end("wcs:CoverageOfferingBrief")
-    w.end("wcs:ContentMetadata")
+    if ctx.wants("Service"):
+        _service_10(w, ctx)
+    if ctx.wants("Capability"):
+        _capability_10(w, ctx)
+    if ctx.wants("ContentMetadata"):
+        w.start("wcs:ContentMetadata")
+        for cov, ident in covs:
+            w.start("wcs:CoverageOfferingBrief")
+            codec.brief_10(w, ctx.call, cov, ident, offering=False)
+            w.end("wcs:CoverageOfferingBrief")
+        w.end("wcs:ContentMetadata")
     w.end("wcs:WCS_Capabilities")
 
 
@@ -105,7 +156,7 @@ def _capability_10(w: XmlWriter, ctx: Context) -> None:
     w.start("wcs:Request")
     for op in OPERATIONS:
         w.start(f"wcs:{op}")
-        for method, href in (("Get", f"{ctx.href}?"), ("Post", ctx.href)):
+        for method, href in (("Get", ctx.href), ("Post", ctx.href)):
             w.start("wcs:DCPType")
             w.start("wcs:HTTP")
             w.start(f"wcs:{method}")
@@ -141,21 +192,25 @@ def _ows(w: XmlWriter, ctx: Context, covs: Listed) -> None:
             ("xsi:schemaLocation", f"{wcs_ns} {ctx.call.base}/schemas/wcs/{schema}"),
         ],
     )
-    caps.identification(w, _identification(ctx))
-    caps.provider(w, ctx.contact)
-    w.start("ows:OperationsMetadata")
-    for op in OPERATIONS:
-        caps.operation(w, op, f"{ctx.href}?", ctx.href)
-    w.end("ows:OperationsMetadata")
-    if v2:
+    if ctx.wants("ServiceIdentification"):
+        caps.identification(w, _identification(ctx))
+    if ctx.wants("ServiceProvider"):
+        caps.provider(w, ctx.contact)
+    if ctx.wants("OperationsMetadata"):
+        w.start("ows:OperationsMetadata")
+        for op in OPERATIONS:
+            caps.operation(w, op, ctx.href, ctx.href)
+        w.end("ows:OperationsMetadata")
+    if v2 and ctx.wants("ServiceMetadata"):
         w.start("wcs:ServiceMetadata")
         for fmt in FORMATS_20:
             w.element("wcs:formatSupported", fmt)
         w.end("wcs:ServiceMetadata")
-    w.start("wcs:Contents")
-    for cov, ident in covs:
-        coverage_summary(w, ctx.call, cov, ident, ctx.version, ctx.languages)
-    w.end("wcs:Contents")
+    if ctx.wants("Contents"):
+        w.start("wcs:Contents")
+        for cov, ident in covs:
+            coverage_summary(w, ctx.call, cov, ident, ctx.version, ctx.languages)
+        w.end("wcs:Contents")
     w.end("wcs:Capabilities")
 
 

@@ -1,28 +1,21 @@
-"""The WCS DescribeCoverage documents (1.0.0 ``CoverageOffering``, 1.1.1 and 2.0.1
-``CoverageDescription``) and the pieces the 1.0.0 capabilities share with them.
-
-Each coverage comes with its identifier as the version writes it (``Described``) and, for
-1.0.0, the grid the uploads area read from its file (``Grid``).
-"""
+"""The WCS wire pieces shared by its documents: what 1.0.0 capabilities and descriptions
+share, metadata links, 2.0.1 bounds and range type (``describe.py`` writes the
+DescribeCoverage documents), and 1.0.0's exception report."""
 
 from __future__ import annotations
 
 from ..catalog.entities import BBox, Coverage
 from ..ows import capabilities as caps
 from ..ows import published
+from ..ows.errors import OwsError
+from ..ows.exceptions import code_attrs
 from ..ows.kvp import Call
-from ..ows.results import Document
-from ..ows.writer import XmlWriter
+from ..ows.results import Report
+from ..ows.writer import XmlWriter, text
 
 XLINK = "http://www.w3.org/1999/xlink"
 OWS11 = "http://www.opengis.net/ows/1.1"
 OWS20 = "http://www.opengis.net/ows/2.0"
-
-Grid = tuple[int, int, tuple[float, float, float, float]]
-"""(width, height, (minx, miny, maxx, maxy)) of an uploaded coverage's grid"""
-Described = tuple[Coverage, str, "Grid | None"]
-"""a coverage, its identifier in the version's form, its grid (1.0.0)"""
-
 
 _num = caps.decimal
 
@@ -74,173 +67,10 @@ def _lonlat(w: XmlWriter, box: BBox | None) -> None:
     w.end("wcs:lonLatEnvelope")
 
 
-# -- 1.0.0 ------------------------------------------------------------------------------------
+# -- 2.0.1 pieces ----------------------------------------------------------------------------
 
 
-def describe_10(call: Call, found: list[Described]) -> Document:
-    w = XmlWriter()
-    w.start(
-        "wcs:CoverageDescription",
-        [
-            ("version", "1.0.0"),
-            ("xmlns:wcs", "http://www.opengis.net/wcs"),
-            ("xmlns:gml", "http://www.opengis.net/gml"),
-            ("xmlns:xlink", XLINK),
-        ],
-    )
-    for cov, ident, grid in found:
-        w.start("wcs:CoverageOffering")
-        brief_10(w, call, cov, ident, offering=True)
-        _domain_10(w, cov, grid)
-        _range_10(w, cov)
-        _supported_10(w, cov)
-        w.end("wcs:CoverageOffering")
-    w.end("wcs:CoverageDescription")
-    return Document(w.done(), "text/xml")
-
-
-def _domain_10(w: XmlWriter, cov: Coverage, grid: Grid | None) -> None:
-    w.start("wcs:domainSet")
-    w.start("wcs:spatialDomain")
-    box = cov.native_bbox or cov.latlon_bbox
-    if box is not None:
-        w.start("gml:Envelope", [("srsName", cov.srs or "EPSG:4326")])
-        w.element("gml:pos", f"{_num(box.minx)} {_num(box.miny)}")
-        w.element("gml:pos", f"{_num(box.maxx)} {_num(box.maxy)}")
-        w.end("gml:Envelope")
-    if grid is not None:
-        _rectified_grid(w, cov, grid)
-    w.end("wcs:spatialDomain")
-    w.end("wcs:domainSet")
-
-
-def _rectified_grid(w: XmlWriter, cov: Coverage, grid: Grid) -> None:
-    """The grid of an uploaded coverage: its size, origin at the upper-left pixel centre
-    and offset vectors."""
-    width, height, (minx, miny, maxx, maxy) = grid
-    sx, sy = (maxx - minx) / width, -(maxy - miny) / height
-    w.start("gml:RectifiedGrid", [("dimension", "2"), ("srsName", cov.srs or "EPSG:4326")])
-    w.start("gml:limits")
-    w.start("gml:GridEnvelope")
-    w.element("gml:low", "0 0")
-    w.element("gml:high", f"{width - 1} {height - 1}")
-    w.end("gml:GridEnvelope")
-    w.end("gml:limits")
-    w.element("gml:axisName", "x")
-    w.element("gml:axisName", "y")
-    w.start("gml:origin")
-    w.element("gml:pos", f"{_num(minx + sx / 2)} {_num(maxy + sy / 2)}")
-    w.end("gml:origin")
-    w.element("gml:offsetVector", f"{_num(sx)} 0.0")
-    w.element("gml:offsetVector", f"0.0 {_num(sy)}")
-    w.end("gml:RectifiedGrid")
-
-
-def _range_10(w: XmlWriter, cov: Coverage) -> None:
-    w.start("wcs:rangeSet")
-    w.start("wcs:RangeSet")
-    w.element("wcs:name", cov.name)
-    w.element("wcs:label", cov.title)
-    w.start("wcs:axisDescription")
-    w.start("wcs:AxisDescription")
-    w.element("wcs:name", "Band")
-    w.element("wcs:label", "Band")
-    w.start("wcs:values")
-    w.start("wcs:interval")
-    w.element("wcs:min", "1")
-    w.element("wcs:max", str(max(1, len(cov.dimensions))))
-    w.end("wcs:interval")
-    w.end("wcs:values")
-    w.end("wcs:AxisDescription")
-    w.end("wcs:axisDescription")
-    w.end("wcs:RangeSet")
-    w.end("wcs:rangeSet")
-
-
-def _supported_10(w: XmlWriter, cov: Coverage) -> None:
-    w.start("wcs:supportedCRSs")
-    for code in cov.request_srs or [cov.srs or "EPSG:4326"]:
-        w.element("wcs:requestResponseCRSs", code)
-    w.end("wcs:supportedCRSs")
-    w.start("wcs:supportedFormats", [("nativeFormat", cov.native_format or "")])
-    for fmt in cov.supported_formats:
-        w.element("wcs:formats", fmt)
-    w.end("wcs:supportedFormats")
-    default = cov.default_interpolation_method or "nearest neighbor"
-    w.start("wcs:supportedInterpolations", [("default", default)])
-    for method in cov.interpolation_methods or [default]:
-        w.element("wcs:interpolationMethod", method)
-    w.end("wcs:supportedInterpolations")
-
-
-# -- 1.1.1 ------------------------------------------------------------------------------------
-
-
-def describe_111(found: list[Described]) -> Document:
-    w = XmlWriter()
-    w.start(
-        "wcs:CoverageDescriptions",
-        [
-            ("xmlns:wcs", "http://www.opengis.net/wcs/1.1.1"),
-            ("xmlns:ows", OWS11),
-            ("xmlns:gml", "http://www.opengis.net/gml"),
-        ],
-    )
-    for cov, ident, _ in found:
-        w.start("wcs:CoverageDescription")
-        w.element("ows:Title", cov.title)
-        w.element("ows:Abstract", cov.description or cov.abstract)
-        w.element("wcs:Identifier", ident)
-        w.start("wcs:Domain")
-        w.start("wcs:SpatialDomain")
-        caps.wgs84_box(w, cov.latlon_bbox, caps.decimal)
-        w.end("wcs:SpatialDomain")
-        w.end("wcs:Domain")
-        w.start("wcs:Range")
-        w.start("wcs:Field")
-        w.element("wcs:Identifier", "contents")
-        w.element("wcs:InterpolationMethods")
-        w.end("wcs:Field")
-        w.end("wcs:Range")
-        for code in cov.response_srs or [cov.srs or "EPSG:4326"]:
-            w.element("wcs:SupportedCRS", f"urn:ogc:def:crs:{code.replace(':', '::')}")
-        for fmt in ("image/tiff", "image/png", "image/jpeg", "image/gif"):
-            w.element("wcs:SupportedFormat", fmt)
-        w.end("wcs:CoverageDescription")
-    w.end("wcs:CoverageDescriptions")
-    return Document(w.done(), "text/xml")
-
-
-# -- 2.0.1 ------------------------------------------------------------------------------------
-
-
-def describe_201(found: list[Described]) -> Document:
-    w = XmlWriter()
-    w.start(
-        "wcs:CoverageDescriptions",
-        [
-            ("xmlns:wcs", "http://www.opengis.net/wcs/2.0"),
-            ("xmlns:gml", "http://www.opengis.net/gml/3.2"),
-            ("xmlns:gmlcov", "http://www.opengis.net/gmlcov/1.0"),
-            ("xmlns:swe", "http://www.opengis.net/swe/2.0"),
-            ("xmlns:ows", OWS20),
-        ],
-    )
-    for cov, ident, _ in found:
-        w.start("wcs:CoverageDescription", [("gml:id", ident)])
-        _bounded_by_201(w, cov)
-        w.element("wcs:CoverageId", ident)
-        _range_type_201(w, cov)
-        w.start("wcs:ServiceParameters")
-        w.element("wcs:CoverageSubtype", "RectifiedGridCoverage")
-        w.element("wcs:nativeFormat", "image/tiff")
-        w.end("wcs:ServiceParameters")
-        w.end("wcs:CoverageDescription")
-    w.end("wcs:CoverageDescriptions")
-    return Document(w.done(), "application/xml")
-
-
-def _bounded_by_201(w: XmlWriter, cov: Coverage) -> None:
+def bounded_by_201(w: XmlWriter, cov: Coverage) -> None:
     """The envelope in the native CRS, latitude first for EPSG:4326."""
     box = cov.native_bbox or cov.latlon_bbox
     if box is None:
@@ -265,7 +95,7 @@ def _bounded_by_201(w: XmlWriter, cov: Coverage) -> None:
     w.end("gml:boundedBy")
 
 
-def _range_type_201(w: XmlWriter, cov: Coverage) -> None:
+def range_type_201(w: XmlWriter, cov: Coverage) -> None:
     w.start("gmlcov:rangeType")
     w.start("swe:DataRecord")
     for dim in cov.dimensions:
@@ -282,3 +112,14 @@ def _range_type_201(w: XmlWriter, cov: Coverage) -> None:
         w.end("swe:field")
     w.end("swe:DataRecord")
     w.end("gmlcov:rangeType")
+
+
+def legacy_report(err: OwsError) -> Report:
+    """WCS 1.0.0's exception report, as GeoServer's ``LegacyServiceExceptionHandler``
+    writes it (version 1.2.0, no namespace, ``application/vnd.ogc.se_xml``, HTTP 200)."""
+    doc = (
+        '<?xml version="1.0" encoding="UTF-8"?><ServiceExceptionReport version="1.2.0" >'
+        f"   <ServiceException{code_attrs(err)}>\n      {text(err.message)}\n"
+        "</ServiceException></ServiceExceptionReport>"
+    )
+    return Report(doc.encode("utf-8"), "application/vnd.ogc.se_xml;charset=UTF-8")

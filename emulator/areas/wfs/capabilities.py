@@ -133,9 +133,11 @@ class WfsCapabilities:
         self.view, self.call, self.version = view, call, version
         self.service = sources.service(view.state, sources.WFS, view.workspace)
         self.contact = sources.contact(view.state, view.workspace)
-        self.types = feature_types(view)
+        namespace = call.get("NAMESPACE")
+        self.types = [t for t in feature_types(view) if not namespace or t.workspace == namespace]
+        """the feature types listed: all, or those of the prefix ``NAMESPACE`` names"""
         self.w = XmlWriter()
-        self.href = f"{call.service_base}/wfs"
+        self.href = call.service_url("wfs")
         accept = call.get("AcceptLanguages") if version == V200 else None
         self.languages = published.wanted_languages(accept)
 
@@ -211,7 +213,8 @@ class WfsCapabilities:
                 for fmt in ("GML2", "GML3", "SHAPE-ZIP", "CSV", "JSON", "KML"):
                     w.element(fmt)
                 w.end("ResultFormat")
-            for method, target in (("Get", f"{self.href}?request={op}"), ("Post", self.href)):
+            get = self.call.service_url("wfs", [("request", op)])
+            for method, target in (("Get", get), ("Post", self.href)):
                 w.start("DCPType")
                 w.start("HTTP")
                 w.element(method, None, [("onlineResource", target)])

@@ -4,6 +4,8 @@ the caller's ``View`` and the ``Call`` and returns its result; ``SERVICE`` is th
 
 from __future__ import annotations
 
+import re
+
 from ...core.errors import EmulatorError
 from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
@@ -49,7 +51,20 @@ def _version(view: View, call: Call) -> str:
 def get_capabilities(view: View, call: Call) -> Document:
     version = _version(view, call)
     call.version = version
-    return Document(wfs_capabilities.write(view, call, version), "text/xml")
+    return Document(wfs_capabilities.write(view, call, version), capabilities_type(call))
+
+
+def capabilities_type(call: Call) -> str:
+    """GeoServer's capabilities media type: the first of ``AcceptFormats`` that ends in
+    ``/xml``, else ``application/xml`` (every version)."""
+    for fmt in (call.get("ACCEPTFORMATS") or "").split(","):
+        if fmt.strip().endswith("/xml") and MEDIA_TYPE.fullmatch(fmt.strip()):
+            return fmt.strip()
+    return "application/xml"
+
+
+MEDIA_TYPE = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+"""a media type a header can carry (a requested one that is not is ignored)"""
 
 
 # -- DescribeFeatureType ------------------------------------------------------------------
@@ -72,6 +87,13 @@ def describe_feature_type(view: View, call: Call) -> Document:
     version = _version(view, call)
     call.version = version
     types = _types(view, call, required=False)
+    doc = _schema(view, call, version, types)
+    # GeoServer's file name: the one type's ``ws-name.xsd``, else ``schema.xsd``
+    name = f"{types[0].workspace}-{types[0].name}.xsd" if len(types) == 1 else "schema.xsd"
+    return doc._replace(filename=name)
+
+
+def _schema(view: View, call: Call, version: str, types: list[FeatureType]) -> Document:
     fmt = call.get("OUTPUTFORMAT")
     described = [(ft, collections.schema(view, ft)[0]) for ft in types]
     if fmt in ("application/json", "json"):

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..catalog.entities import BBox, Layer, LayerGroup
 from ..ows import dimensions, published, sources
-from ..ows.kvp import Call, url
+from ..ows.errors import OwsError
+from ..ows.kvp import Call
 from ..ows.model import WORLD, View
 from ..ows.writer import XmlWriter
 from . import layers
@@ -84,10 +85,28 @@ COMMON_CODES = (
 settings limit none: these plus every CRS the catalog's layers declare."""
 
 
-def content_type(version: str) -> str:
-    if version == V111:
-        return "application/vnd.ogc.wms_xml;charset=UTF-8"
-    return "text/xml;charset=UTF-8"
+FORMATS_111 = ("application/vnd.ogc.wms_xml", "text/xml")
+"""the media types of a 1.1.1 document (``FORMAT``; the first by default)"""
+
+
+def content_type(version: str, requested: str | None = None) -> str:
+    """The document's media type: 1.3.0 ``text/xml``; 1.1.1 the one ``FORMAT`` names
+    (ignoring case; the default when empty), any other refused as GeoServer's response
+    refuses it (a Java exception: no code)."""
+    if version != V111:
+        return "text/xml;charset=UTF-8"
+    fmt = FORMATS_111[0]
+    if requested:
+        found = [f for f in FORMATS_111 if f.lower() == requested.lower()]
+        if not found:
+            raise OwsError(f"The request format '{requested}' is not supported.")
+        fmt = found[0]
+    return f"{fmt};charset=UTF-8"
+
+
+def filename(version: str) -> str:
+    """What GeoServer calls the document (``Content-Disposition``)."""
+    return f"getcapabilities_{version}.xml"
 
 
 def negotiate(requested: str | None, enabled: list[str]) -> str:
@@ -133,6 +152,7 @@ class Capabilities:
             call.base,
             call.service_base,
             version == V130,
+            call.language(),
         )
         self.now = call.instant()
 
@@ -188,12 +208,25 @@ class Capabilities:
         w.element("Title", self._international("Title", s.get("title")))
         w.element("Abstract", self._international("Abstract", s.get("abstrct")))
         layers.keywords(w, self.ctx, s.get("keywords") or [])
-        online = s.get("onlineResource") or f"{self.call.base}/"
+        online = self._online_resource()
         w.element("OnlineResource", None, layers.xlink(self.ctx, online))
         self._contact(self.contact)
         w.element("Fees", s.get("fees") or "none")
         w.element("AccessConstraints", s.get("accessConstraints") or "none")
         w.end("Service")
+
+    def _online_resource(self) -> str:
+        """The first non-blank of the service's, the contact's and the settings' online
+        resource, else the service's own URL (with the requested language)."""
+        settings = sources.global_settings(self.view.state, self.view.workspace)
+        for found in (
+            self.service.get("onlineResource"),
+            self.contact.get("onlineResource"),
+            settings.get("onlineResource"),
+        ):
+            if isinstance(found, str) and found.strip():
+                return found
+        return self.call.service_url("")
 
     def _international(self, what: str, default: str | None) -> str | None:
         texts = self.service.get(f"international{what}") or {}
@@ -243,8 +276,8 @@ class Capabilities:
         """``Request``: each operation's formats and DCP links."""
         w = self.w
         w.start("Request")
-        base = self.call.service_base
-        service_url = url(base, "ows" if self.v13 else "wms", [("SERVICE", "WMS")]) + "&"
+        path = "ows" if self.v13 else "wms"
+        service_url = self.call.service_url(path, [("SERVICE", "WMS")]) + "&"
         w.start("GetCapabilities")
         formats = ("text/xml",) if self.v13 else ("application/vnd.ogc.wms_xml", "text/xml")
         for fmt in formats:

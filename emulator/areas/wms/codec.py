@@ -91,14 +91,20 @@ Described = tuple[str, str, str]
 """(layer name, ``WFS`` or ``WCS``, the OWS URL that serves it)"""
 
 
-def describe_layer_json(described: list[Described]) -> Document:
+def describe_layer_json(described: list[Described], charset: str = "UTF-8") -> Document:
+    """GeoServer's JSON DescribeLayer, in the settings' charset (named in its media type)."""
     doc: dict[str, Any] = {
         "version": "1.1.1",
         "layerDescriptions": [
             {"layerName": n, "owsURL": u, "owsType": k, "typeName": n} for n, k, u in described
         ],
     }
-    return Document(dumps(doc), "application/json")
+    body = dumps(doc)
+    try:
+        body = body.decode("utf-8").encode(charset, "replace")
+    except LookupError:  # a charset Python does not know: GeoServer's default
+        charset = "UTF-8"
+    return Document(body, f"application/json;charset={charset}")
 
 
 def describe_layer_xml(described: list[Described], base: str) -> Document:

@@ -56,6 +56,8 @@ class Context(NamedTuple):
     """the virtual service's URL base (``base``, ``base/ws``, ``base/ws/layer``)"""
     v13: bool
     """``version`` is 1.3.0"""
+    language: str | None = None
+    """the language carried into service URLs (``Call.language``)"""
 
     def srs_list(self) -> list[str]:
         """The CRSs the settings limit the service to (``EPSG:`` added to bare codes)."""
@@ -311,11 +313,15 @@ def legend_url(
     legend: tuple[int, int, str, bool],
     style: str | None,
 ) -> None:
-    """``LegendURL`` of the legend's size and format, linking GetLegendGraphic."""
+    """``LegendURL`` of the legend's size and format, linking GetLegendGraphic on the
+    virtual service called, as each version's transformer writes it (1.1.1 at ``wms``
+    without ``service``, 1.3.0 at ``ows``), with the requested language."""
     width, height, fmt, external = legend
-    params = [
-        ("service", "WMS"),
-        ("request", "GetLegendGraphic"),
+    if ctx.v13:
+        params = [("service", "WMS"), ("version", V130), ("request", "GetLegendGraphic")]
+    else:
+        params = [("request", "GetLegendGraphic"), ("version", V111)]
+    params += [
         ("format", fmt),
         ("width", str(width if external else DEFAULT_LEGEND[0])),
         ("height", str(height if external else DEFAULT_LEGEND[1])),
@@ -323,9 +329,12 @@ def legend_url(
     ]
     if style is not None:
         params.append(("style", style))
+    if ctx.language is not None:
+        params.append(("Language", ctx.language))
+    href = url(ctx.service_base, "ows" if ctx.v13 else "wms", params)
     w.start("LegendURL", [("width", str(width)), ("height", str(height))])
     w.element("Format", fmt)
-    w.element("OnlineResource", None, _declared_xlink(url(ctx.service_base, "ows", params)))
+    w.element("OnlineResource", None, _declared_xlink(href))
     w.end("LegendURL")
 
 

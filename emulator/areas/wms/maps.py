@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...core.record import record
 from ...features.grids import grid_for
 from ...features.model import Feature
 from ...features.query import Bounds, Query
@@ -14,26 +13,14 @@ from ...features.resolver import source_for
 from ...features.source import FeatureSource
 from ..catalog.entities import Coverage, FeatureType, Layer, LayerGroup, StyleRef
 from ..ows import crs, dimensions, sources
-from ..ows.errors import (
-    INVALID,
-    INVALID_CRS,
-    INVALID_FORMAT,
-    INVALID_SRS,
-    LAYER_NOT_DEFINED,
-    MISSING,
-    STYLE_NOT_DEFINED,
-    OwsError,
-)
-from ..ows.kvp import Call, bbox_numbers
+from ..ows.errors import INVALID_FORMAT, LAYER_NOT_DEFINED, NOT_SUPPORTED, OwsError
+from ..ows.kvp import Call
 from ..ows.model import View
 from ..ows.results import Document, Image
 from . import feature_info as feature_info_codec
-from . import map_formats, paint, render, styles
-from .legend import style_ref
+from . import map_formats, map_request, paint, render, styles
 from .symbolizers import rules
 
-MAX_SIDE = 8192
-"""the largest width or height drawn (GeoServer is bounded by ``maxRequestMemory``)"""
 FEATURE_INFO_FORMATS = (
     "text/plain",
     "application/vnd.ogc.gml",
@@ -43,138 +30,7 @@ FEATURE_INFO_FORMATS = (
     "text/html",
     "application/json",
 )
-
-
-@record
-class MapRequest:
-    version: str
-    layers: list[tuple[Layer, StyleRef]]
-    srs: str
-    bbox: tuple[float, float, float, float]
-    """minx, miny, maxx, maxy in the CRS's x/y order"""
-    width: int
-    height: int
-    format: str
-    transparent: bool
-    background: tuple[int, int, int, int]
-
-
-def _version(call: Call) -> str:
-    version = call.version or "1.3.0"
-    return "1.1.1" if version.startswith(("1.0", "1.1")) else "1.3.0"
-
-
-def check_dimension_values(call: Call) -> None:
-    """GeoServer parses ``TIME`` and ``ELEVATION`` before it reads the request: a value its
-    parsers refuse fails the request as the Java exception does, wrapped in a service
-    exception with no code (the wrapper's text, then the cause's message)."""
-    checks = (
-        ("TIME", dimensions.time_error, "java.text.ParseException"),
-        ("ELEVATION", dimensions.elevation_error, "java.lang.NumberFormatException"),
-    )
-    for key, check, java in checks:
-        value = call.get(key)
-        message = check(value) if value else None
-        if message:
-            raise OwsError(f"{java}: {message}\n{message}")
-
-
-def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
-    check_dimension_values(call)
-    version = _version(call)
-    names = [n for n in (call.get("LAYERS") or "").split(",")]
-    if not any(names):
-        raise OwsError("No layers have been requested", LAYER_NOT_DEFINED, "layers")
-    style_text = call.get("STYLES")
-    style_names = style_text.split(",") if style_text else []
-    if style_names and len(style_names) != len(names):
-        raise OwsError(
-            f"Number of styles ({len(style_names)}) doesn't match number of layers ({len(names)})",
-            STYLE_NOT_DEFINED,
-            "styles",
-        )
-    pairs: list[tuple[Layer, StyleRef]] = []
-    for i, name in enumerate(names):
-        item = view.find(name, "layers")
-        style = style_names[i] if i < len(style_names) else ""
-        if isinstance(item, LayerGroup):
-            members = list(view.member_layers(item))
-            group_styles = list(item.styles) + [None] * len(members)
-            for j, layer in enumerate(members):
-                ref = group_styles[j] or layer.default_style or StyleRef(None, "generic")
-                pairs.append((layer, ref))
-        else:
-            ref = item.default_style or StyleRef(None, "generic")
-            if style:
-                try:
-                    ref = style_ref(view, item, style)
-                except OwsError:
-                    raise OwsError(f"No such style: {style}", STYLE_NOT_DEFINED, "styles") from None
-            pairs.append((item, ref))
-    key = "CRS" if version == "1.3.0" else "SRS"
-    srs_text = call.get(key) or call.get("SRS") or call.get("CRS")
-    code = INVALID_CRS if version == "1.3.0" else INVALID_SRS
-    if not srs_text:
-        raise OwsError(f"Missing {key} parameter", MISSING, key.lower())
-    srs = crs.normalise(srs_text)
-    if not crs.valid(srs):
-        raise OwsError(f"Error occurred decoding the espg code {srs_text}", code, key.lower())
-    bbox_text = call.get("BBOX")
-    if not bbox_text:
-        raise OwsError("Missing BBOX parameter", MISSING, "bbox")
-    minx, miny, maxx, maxy = bbox_numbers(bbox_text)
-    if version == "1.3.0" and crs.is_geographic(srs):
-        minx, miny, maxx, maxy = miny, minx, maxy, maxx
-    if minx >= maxx or miny >= maxy:
-        raise OwsError("The request bounding box is either empty or invalid", INVALID, "bbox")
-    width = call.integer("WIDTH")
-    height = call.integer("HEIGHT")
-    if width is None or height is None:
-        raise OwsError(
-            "Missing WIDTH or HEIGHT parameter", MISSING, "width" if width is None else "height"
-        )
-    if width <= 0 or height <= 0:
-        raise OwsError(f"Invalid image size {width}x{height}", INVALID, "width")
-    settings = sources.service(view.state, sources.WMS, view.workspace)
-    limit_kb = int(settings.get("maxRequestMemory") or 0)
-    used_kb = width * height * 4 // 1024
-    if (limit_kb and used_kb > limit_kb) or width > MAX_SIDE or height > MAX_SIDE:
-        raise OwsError(
-            f"Rendering request would use {used_kb}KB, whilst the maximum memory allowed is "
-            f"{limit_kb or MAX_SIDE * MAX_SIDE * 4 // 1024}KB",
-            None,
-        )
-    fmt = call.get("FORMAT")
-    if not for_info:
-        if not fmt:
-            raise OwsError("Missing FORMAT parameter", INVALID_FORMAT, "format")
-        if fmt == "image/png8":
-            fmt = "image/png; mode=8bit"
-        if fmt not in paint.FORMATS and fmt not in map_formats.FORMATS:
-            known = sorted({*paint.FORMATS, *map_formats.FORMATS})
-            raise OwsError(
-                f"Invalid format {fmt}, supported formats are {known}",
-                INVALID_FORMAT,
-                "format",
-            )
-    transparent = (call.get("TRANSPARENT") or "").lower() == "true"
-    bg = call.get("BGCOLOR") or "0xFFFFFF"
-    try:
-        rgb = int(bg.removeprefix("0x").removeprefix("0X").removeprefix("#"), 16)
-    except ValueError:
-        raise OwsError(f"Invalid BGCOLOR {bg}", INVALID, "bgcolor") from None
-    background = ((rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255, 0 if transparent else 255)
-    return MapRequest(
-        version,
-        pairs,
-        srs,
-        (minx, miny, maxx, maxy),
-        width,
-        height,
-        fmt or "image/png",
-        transparent,
-        background,
-    )
+MapRequest = map_request.MapRequest
 
 
 def layer_source(view: View, layer: Layer) -> tuple[FeatureType, FeatureSource] | None:
@@ -239,7 +95,7 @@ def map_area(bbox: tuple[float, float, float, float], srs: str, data_srs: str) -
 
 
 def get_map(view: View, call: Call) -> Document | Image:
-    req = parse(view, call)
+    req = map_request.parse(view, call)
     if req.format in map_formats.OPENLAYERS:
         page = map_formats.openlayers_page(
             f"{call.service_base}/wms",
@@ -249,7 +105,7 @@ def get_map(view: View, call: Call) -> Document | Image:
             req.srs,
             (req.width, req.height),
         )
-        return Document(page, "text/html")
+        return Document(page, "text/html", map_request.filename(call, req.format))
     canvas: paint.Canvas | map_formats.SvgCanvas
     if req.format in map_formats.SVG:
         canvas = map_formats.SvgCanvas(req.width, req.height, req.background)
@@ -258,14 +114,15 @@ def get_map(view: View, call: Call) -> Document | Image:
     painter = render.MapPainter(canvas, req.bbox, req.srs, {"language": call.get("LANGUAGE")})
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
     draw_layers(view, call, painter, req.layers, scale)
+    name = map_request.filename(call, req.format)
     if isinstance(canvas, map_formats.SvgCanvas):
-        return Image(canvas.encode(req.transparent), "image/svg+xml")
+        return Image(canvas.encode(req.transparent), "image/svg+xml", name)
     if req.format in map_formats.FORMATS:
         body = map_formats.tiff(canvas.final(), req.format, req.transparent, req.bbox, req.srs)
-        return Image(body, map_formats.media_type(req.format))
+        return Image(body, map_formats.media_type(req.format), name)
     body = canvas.encode(req.format, req.transparent)
     media = "image/png" if req.format.startswith("image/png") else req.format
-    return Image(body, media)
+    return Image(body, media, name)
 
 
 def draw_layers(
@@ -340,25 +197,84 @@ def graphics(view: View, ref: StyleRef) -> render.Graphics:
 
 
 def get_feature_info(view: View, call: Call) -> Document:
-    req = parse(view, call, for_info=True)
-    names = [n for n in (call.get("QUERY_LAYERS") or "").split(",") if n]
-    if not names:
-        raise OwsError("No QUERY_LAYERS has been requested", MISSING, "query_layers")
+    """GetFeatureInfo, read as GeoServer's ``GetFeatureInfoKvpReader`` reads it: the map
+    part as GetMap's, then ``QUERY_LAYERS``, ``INFO_FORMAT``, ``FEATURE_COUNT`` and the
+    pixel."""
+    pairs, srs = map_request.read(view, call, map_request.FEATURE_INFO_READER)
+    version = map_request.version_of(call)
+    names = _query_layers(view, call, version, [layer for layer, _ in pairs or []])
     fmt = call.get("INFO_FORMAT") or "text/plain"
     if fmt not in FEATURE_INFO_FORMATS:
+        known = ", ".join(FEATURE_INFO_FORMATS)
         raise OwsError(
-            f"Invalid format '{fmt}', supported formats are {list(FEATURE_INFO_FORMATS)}",
+            f"Invalid format '{fmt}', supported formats are [{known}]",
             INVALID_FORMAT,
             "info_format",
         )
-    ikey, jkey = ("I", "J") if req.version == "1.3.0" else ("X", "Y")
-    i, j = call.integer(ikey), call.integer(jkey)
-    if i is None or j is None:
-        raise OwsError(f"{ikey} and {jkey} incorrectly specified", "InvalidPoint", ikey.lower())
-    if not (0 <= i < req.width and 0 <= j < req.height):
-        raise OwsError(f"{ikey} and {jkey} incorrectly specified", "InvalidPoint", ikey.lower())
-    count = call.integer("FEATURE_COUNT", 1) or 1
-    return feature_info(view, call, req, names, fmt, (i, j), count)
+    try:
+        count = int(call.get("FEATURE_COUNT") or "1")
+    except ValueError:
+        count = 1
+    width = map_request.java_integer(call, "WIDTH") or 0
+    height = map_request.java_integer(call, "HEIGHT") or 0
+    i, j = _pixel(call, version, width, height)
+    map_request.check_size(width, height)  # GeoServer fails further on, without a word
+    bbox = map_request.request_box(call, srs, version)
+    req = MapRequest(
+        version, pairs or [], srs or map_request.DEFAULT_CRS, bbox, width, height,
+        "image/png", *map_request.transparency(call)
+    )  # fmt: skip
+    return feature_info(view, call, req, names, fmt, (i, j), max(count, 1))
+
+
+def _query_layers(view: View, call: Call, version: str, drawn: list[Layer]) -> list[str]:
+    """The queryable layers ``QUERY_LAYERS`` names (groups expanded), as GeoServer's reader
+    finds them: each must exist, the layers that are not queryable are left out (none left
+    is refused), and each must be one of the map's."""
+    names = (
+        [n for n in (call.get("QUERY_LAYERS") or "").split(",")] if call.get("QUERY_LAYERS") else []
+    )
+    found: list[Layer] = []
+    for name in names:
+        try:
+            item = view.find(name, "query_layers")
+        except OwsError:
+            item = None
+        if item is None or (isinstance(item, LayerGroup) and item.mode == "CONTAINER"):
+            message = f"{name}: no such layer on this server"
+            raise OwsError(message, LAYER_NOT_DEFINED, "GetFeatureInfoKvpParser")
+        layers = list(view.member_layers(item)) if isinstance(item, LayerGroup) else [item]
+        found += [layer for layer in layers if layer.queryable]
+    if not found:
+        code = "LayerNotQueryable" if version == "1.3.0" else NOT_SUPPORTED
+        raise OwsError(
+            "Either no layer was queryable, or no layers were specified using QUERY_LAYERS",
+            code,
+            "QUERY_LAYERS",
+        )
+    if any(layer not in drawn for layer in found):
+        raise OwsError(
+            "QUERY_LAYERS contains layers not cited in LAYERS. It should be a proper subset "
+            "of those instead"
+        )
+    return [view.name_of(layer) for layer in found]
+
+
+def _pixel(call: Call, version: str, width: int, height: int) -> tuple[int, int]:
+    """``I``/``J`` (1.3.0; ``X``/``Y`` when neither is given) or ``X``/``Y`` (1.1.1), within
+    the map (its very edge included, as GeoServer checks it)."""
+    ikey, jkey = ("I", "J") if version == "1.3.0" else ("X", "Y")
+    if ikey == "I" and call.get("I") is None and call.get("J") is None:
+        if call.get("X") is not None and call.get("Y") is not None:
+            ikey, jkey = "X", "Y"
+    try:
+        i = int((call.get(ikey) or "").strip(), 10)
+        j = int((call.get(jkey) or "").strip(), 10)
+    except ValueError:
+        raise OwsError(f"{ikey} and {jkey} incorrectly specified", "InvalidPoint") from None
+    if i < 0 or i > width or j < 0 or j > height:
+        raise OwsError(f"{i}, {j} not in dimensions of image: {width}, {height}", "InvalidPoint")
+    return i, j
 
 
 def feature_info(

@@ -25,11 +25,17 @@ from . import maps as wms_map
 
 def get_capabilities(view: View, call: Call) -> Document:
     settings = sources.service(view.state, sources.WMS, view.workspace)
-    version = wms_capabilities.negotiate(call.version, list(settings.get("versions") or []))
+    enabled = list(settings.get("versions") or [])
+    asked = call.get("VERSION") or call.get("WMTVER")
+    if not asked:  # OWS negotiation: the first of AcceptVersions WMS has (dispatch checked)
+        listed = (call.get("ACCEPTVERSIONS") or "").split(",")
+        asked = next((v for v in listed if v in wms_capabilities.VERSIONS), None)
+    version = wms_capabilities.negotiate(asked, enabled)
     call.version = version
+    media = wms_capabilities.content_type(version, call.get("FORMAT"))
     _check_sequence(view, call)
     body = wms_capabilities.write(view, call, version)
-    return Document(body, wms_capabilities.content_type(version))
+    return Document(body, media, wms_capabilities.filename(version))
 
 
 def _check_sequence(view: View, call: Call) -> None:
@@ -105,7 +111,8 @@ def describe_layer(view: View, call: Call) -> Document:
         kind = "WCS" if layer.type == RASTER else "WFS"
         described.append((name, kind, f"{call.service_base}/{kind.lower()}?"))
     if fmt == "application/json":
-        return codec.describe_layer_json(described)
+        charset = sources.global_settings(view.state, view.workspace).get("charset")
+        return codec.describe_layer_json(described, str(charset or "UTF-8"))
     return codec.describe_layer_xml(described, call.base)
 
 
@@ -120,6 +127,25 @@ SERVICE = Service(
         Operation("DescribeLayer", describe_layer),
         Operation("GetLegendGraphic", get_legend_graphic),
         Operation("GetStyles", None, versions=(V111,), support=NOT_EMULATED),
+        Operation(
+            "Capabilities",
+            None,
+            support=NOT_EMULATED,
+            note="WMS 1.0's name of GetCapabilities",
+        ),
+        Operation("Map", None, support=NOT_EMULATED, note="WMS 1.0's name of GetMap"),
+        Operation(
+            "reflect",
+            None,
+            support=NOT_EMULATED,
+            note="the WMS reflector (`wms/reflect`): a GetMap with defaults filled in",
+        ),
+        Operation(
+            "kml",
+            None,
+            support=NOT_EMULATED,
+            note="the KML reflector: GeoServer's KML extension",
+        ),
     ),
     codec.report,
 )

@@ -26,7 +26,10 @@ _num = caps.decimal
 class Entry(NamedTuple):
     """What a tile layer's ``Layer`` says."""
 
+    identifier: str
+    """its name in the virtual service called (unqualified in a workspace's)"""
     name: str
+    """the tile layer's (and catalog item's) full name, as the legend link names it"""
     title: str | None
     abstract: str | None
     keywords: list[str]
@@ -44,6 +47,7 @@ class Entry(NamedTuple):
 
 class Context(NamedTuple):
     base: str
+    """the virtual service's base (``…/geoserver``, ``…/geoserver/ws``, ``…/ws/layer``)"""
     service: Mapping[str, Any]
     contact: Mapping[str, Any]
 
@@ -85,7 +89,7 @@ def write(ctx: Context, entries: list[Entry], gridsets: Mapping[str, GridSet]) -
     w.element(
         "ServiceMetadataURL",
         None,
-        [("xlink:href", f"{ctx.href}?REQUEST=getcapabilities&VERSION=1.0.0")],
+        [("xlink:href", f"{ctx.href}?SERVICE=wmts&REQUEST=getcapabilities&VERSION=1.0.0")],
     )
     w.element("ServiceMetadataURL", None, [("xlink:href", f"{ctx.href}/rest/WMTSCapabilities.xml")])
     w.end("Capabilities")
@@ -113,7 +117,7 @@ def layer(w: XmlWriter, base: str, e: Entry) -> None:
     w.element("ows:Abstract", e.abstract)
     caps.keywords(w, e.keywords)
     caps.wgs84_box(w, e.box, _num)
-    w.element("ows:Identifier", e.name)
+    w.element("ows:Identifier", e.identifier)
     _style(w, base, e)
     for fmt in e.formats:
         w.element("Format", fmt)
@@ -133,7 +137,7 @@ def layer(w: XmlWriter, base: str, e: Entry) -> None:
     placeholders = "".join(f"&{key}={{{key}}}" for key, _, _ in e.dimensions)
     for fmt in e.formats:
         template = (
-            f"{href}/rest/{e.name}/{{style}}/{{TileMatrixSet}}/{{TileMatrix}}/{{TileRow}}/"
+            f"{href}/rest/{e.identifier}/{{style}}/{{TileMatrixSet}}/{{TileMatrix}}/{{TileRow}}/"
             f"{{TileCol}}?format={fmt}{placeholders}"
         )
         attrs = [("format", fmt), ("resourceType", "tile"), ("template", template)]
@@ -147,8 +151,8 @@ def _style(w: XmlWriter, base: str, e: Entry) -> None:
     legend = url(
         base,
         "ows",
-        [("service", "WMS"), ("request", "GetLegendGraphic"), ("format", "image/png"),
-         ("width", "20"), ("height", "20"), ("layer", e.name)],
+        [("service", "WMS"), ("request", "GetLegendGraphic"), ("version", "1.1.0"),
+         ("format", "image/png"), ("width", "20"), ("height", "20"), ("layer", e.name)],
     )  # fmt: skip
     w.element(
         "LegendURL",

@@ -5,10 +5,11 @@ and the RESTful tile URL the capabilities advertise."""
 from __future__ import annotations
 
 from ...core.record import replace
+from ...wire.geoserver.java import parse_int
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..ows import exceptions, published, sources
 from ..ows.dispatch import Operation, Service
-from ..ows.errors import INVALID, MISSING, OwsError
+from ..ows.errors import INVALID, MISSING, NO_CODE, OwsError
 from ..ows.kvp import Call
 from ..ows.model import Published, View
 from ..ows.results import Document, Image, Report
@@ -24,7 +25,8 @@ INFO_FORMATS = capabilities.INFO_FORMATS
 
 
 def tile_layers(view: View) -> list[tuple[str, Published]]:
-    """(tile layer name, the catalog item) of the enabled tile layers the caller sees."""
+    """(tile layer name, the catalog item) of the enabled tile layers the caller sees, in the
+    virtual service's scope (a workspace's, a layer's or a group's)."""
     visible: dict[str, Published] = {}
     for layer in view.layers():
         visible[layer.prefixed] = layer
@@ -39,13 +41,21 @@ def tile_layers(view: View) -> list[tuple[str, Published]]:
 
 def get_capabilities(view: View, call: Call) -> Document:
     ctx = capabilities.Context(
-        call.base,
+        call.service_base,
         sources.service(view.state, sources.WMTS, view.workspace),
         sources.contact(view.state, view.workspace),
     )
     seeding = view.state.seeding
     entries = [_entry(view, name, item) for name, item in tile_layers(view)]
     return Document(capabilities.write(ctx, entries, seeding.gridsets), "text/xml")
+
+
+def tile_name(view: View, layer: str) -> str:
+    """The tile layer a request's ``LAYER`` names: in a workspace's (or a layer's) virtual
+    service, an unqualified name is the workspace's layer."""
+    if view.workspace is not None and ":" not in layer:
+        return f"{view.workspace}:{layer}"
+    return layer
 
 
 def _entry(view: View, name: str, item: Published) -> capabilities.Entry:
@@ -59,6 +69,7 @@ def _entry(view: View, name: str, item: Published) -> capabilities.Entry:
         title, abstract, keywords = item.title or item.name, item.abstract, item.keywords
     default = item.default_style.prefixed if isinstance(item, Layer) and item.default_style else ""
     return capabilities.Entry(
+        view.name_of(item),
         name,
         title,
         abstract,
@@ -72,51 +83,99 @@ def _entry(view: View, name: str, item: Published) -> capabilities.Entry:
 
 
 def _tile(view: View, call: Call) -> tuple[Published, GridSet, int, int, int, str, str]:
-    name = call.require("LAYER")
-    fmt = call.require("FORMAT")
-    matrix_set = call.require("TILEMATRIXSET")
-    matrix = call.require("TILEMATRIX")
-    row = call.integer("TILEROW")
-    col = call.integer("TILECOL")
-    if row is None or col is None:
-        raise OwsError(
-            "Missing TileRow or TileCol", MISSING, "TileRow" if row is None else "TileCol"
-        )
+    """The tile a GetTile (or GetFeatureInfo) names, checked in GeoWebCache's order and
+    words (``WMTSService``)."""
+    given = call.get("LAYER")
+    if given is None:
+        raise OwsError("Missing LAYER parameter", MISSING, "LAYER")
+    name = tile_name(view, given)
     tile = view.state.seeding.tile_layers.get(name)
     visible = dict(tile_layers(view))
     if tile is None or name not in visible:
         if tile is not None:
-            view.find(name, "LAYER")  # a challenge when hidden in MIXED/CHALLENGE mode
-        raise OwsError(f"Unknown layer: {name}", INVALID, "LAYER")
+            try:
+                view.find(given, "LAYER")  # a challenge when hidden in MIXED/CHALLENGE mode
+            except OwsError:
+                pass  # HIDE: as if there were no such tile layer
+        raise OwsError(f"LAYER {given} is not known.", INVALID, "LAYER")
     if not view.readable(visible[name]):
-        view.find(name, "LAYER")  # listed in CHALLENGE mode, but reading it is a challenge
-    if fmt not in tile.formats or fmt not in paint.FORMATS:
-        raise OwsError(f"Unknown format: {fmt}", INVALID, "FORMAT")
-    gs = view.state.seeding.gridsets.get(matrix_set)
-    if gs is None or matrix_set not in tile.gridsets:
-        raise OwsError(f"Unknown TILEMATRIXSET {matrix_set}", INVALID, "TILEMATRIXSET")
-    z_text = matrix.rsplit(":", 1)[-1]
-    if not z_text.isdigit() or int(z_text) >= gs.levels:
-        raise OwsError(f"Unknown TILEMATRIX {matrix}", INVALID, "TILEMATRIX")
-    z = int(z_text)
-    if not 0 <= row < gs.tiles_high[z]:
+        view.find(given, "LAYER")  # listed in CHALLENGE mode, but reading it is a challenge
+    style = tile_style(visible[name], call.get("STYLE") or "")
+    fmt = call.get("FORMAT")
+    if call.request == "GetTile" and (fmt is None or fmt not in paint.FORMATS):
         raise OwsError(
-            f"Row {row} is out of range, min: 0 max:{gs.tiles_high[z] - 1}",
-            "TileOutOfRange",
-            "TILEROW",
+            f"Unable to determine requested FORMAT, {'null' if fmt is None else fmt}",
+            MISSING if fmt is None else INVALID,
+            "FORMAT",
         )
+    gs, z = _matrix(view, tile.gridsets, call)
+    row, col = _cell(call, gs, z)
+    if fmt is not None and fmt not in tile.formats:
+        raise OwsError(f"Unknown format: {fmt}", INVALID, "FORMAT")
+    return visible[name], gs, z, row, col, fmt or "image/png", style
+
+
+def tile_style(item: Published, style: str) -> str:
+    """The style a tile is drawn with, as GeoServer's style parameter filter reads
+    ``STYLE``: empty for the default, else one of the layer's styles (any case); a group has
+    no such filter."""
+    if not style or not isinstance(item, Layer):
+        return ""
+    for ref in [r for r in (item.default_style, *item.styles) if r is not None]:
+        if style.lower() in (ref.name.lower(), ref.prefixed.lower()):
+            return ref.prefixed
+    raise OwsError(f"Style '{style}' is invalid.", INVALID, "Style")
+
+
+def _matrix(view: View, allowed: list[str], call: Call) -> tuple[GridSet, int]:
+    matrix_set = call.get("TILEMATRIXSET")
+    if matrix_set is None:
+        raise OwsError("No TILEMATRIXSET specified", MISSING, "TILEMATRIXSET")
+    gs = view.state.seeding.gridsets.get(matrix_set)
+    if gs is None or matrix_set not in allowed:
+        raise OwsError(
+            f"Unable to match requested TILEMATRIXSET {matrix_set} to those supported by layer",
+            INVALID,
+            "TILEMATRIXSET",
+        )
+    matrix = call.get("TILEMATRIX")
+    if matrix is None:
+        raise OwsError("No TILEMATRIX specified", MISSING, "TILEMATRIX")
+    z_text = matrix.rsplit(":", 1)[-1]
+    if matrix != f"{matrix_set}:{z_text}" or not z_text.isdigit() or int(z_text) >= gs.levels:
+        raise OwsError(f"Unknown TILEMATRIX {matrix}", INVALID, "TILEMATRIX")
+    return gs, int(z_text)
+
+
+def _cell(call: Call, gs: GridSet, z: int) -> tuple[int, int]:
+    found: list[int] = []
+    for key in ("TILEROW", "TILECOL"):
+        text = call.get(key)
+        if text is None:
+            raise OwsError(f"No {key} specified", MISSING, key)
+        try:
+            found.append(parse_int(text.strip(), 64))
+        except ValueError:
+            raise OwsError(f'For input string: "{text}"', NO_CODE, key) from None
+    row, col = found
     if not 0 <= col < gs.tiles_wide[z]:
         raise OwsError(
             f"Column {col} is out of range, min: 0 max:{gs.tiles_wide[z] - 1}",
             "TileOutOfRange",
             "TILECOL",
         )
-    return visible[name], gs, z, row, col, fmt, call.get("STYLE") or ""
+    if not 0 <= row < gs.tiles_high[z]:
+        raise OwsError(
+            f"Row {row} is out of range, min: 0 max:{gs.tiles_high[z] - 1}",
+            "TileOutOfRange",
+            "TILEROW",
+        )
+    return row, col
 
 
 def _dimension_call(view: View, call: Call) -> Call:
     """``call`` with ``TIME``/``ELEVATION`` as the tile layer's parameter filters pass them."""
-    tile = view.state.seeding.tile_layers[call.require("LAYER")]
+    tile = view.state.seeding.tile_layers[tile_name(view, call.require("LAYER"))]
     return replace(call, params=wmts_dimensions.tile_parameters(tile, call.params))
 
 
@@ -170,7 +229,7 @@ def get_tile(view: View, call: Call) -> Image:
         ]
     else:
         ref = item.default_style or StyleRef(None, "generic")
-        if style and style not in (ref.name, ref.prefixed):
+        if style:
             ref = style_ref(view, item, style)
         layers = [(item, ref)]
     wms_map.draw_layers(view, call, painter, layers, scale)
@@ -179,18 +238,19 @@ def get_tile(view: View, call: Call) -> Image:
 
 
 def report(err: OwsError, call: Call) -> Report:
-    """GeoWebCache's OWS 1.1 exception report (HTTP status by code)."""
-    return exceptions.report(err, "wmts", err.version or V100, call.base)
+    """GeoWebCache's exception report (``OWSException``): OWS 1.1, ``text/xml``, the HTTP
+    status by code."""
+    return exceptions.gwc_report(err)
 
 
-TILE = ("LAYER", "FORMAT", "TILEMATRIXSET", "TILEMATRIX")
 SERVICE = Service(
     "wmts",
     (V100,),
     (
         Operation("GetCapabilities", get_capabilities),
-        Operation("GetTile", get_tile, required=TILE),
-        Operation("GetFeatureInfo", get_feature_info, required=("LAYER", *TILE[2:])),
+        Operation("GetTile", get_tile),
+        Operation("GetFeatureInfo", get_feature_info),
     ),
     report,
+    gwc=True,
 )

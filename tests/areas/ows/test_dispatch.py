@@ -58,12 +58,13 @@ def test_an_operation_that_needs_a_document_refuses_key_value_pairs(client):
     assert "must be POSTed as XML" in r.text
 
 
-def test_required_parameters_of_a_row_are_checked_in_order(client):
+def test_gettile_parameters_are_checked_in_geowebcaches_order(client):
     query = {"service": "WMTS", "request": "GetTile", "layer": "topp:states"}
     r = client.get("/gwc/service/wmts", params=query)
     exc = etree.fromstring(r.content).find(f"{OWS11}Exception")
     assert exc is not None
-    assert (exc.get("exceptionCode"), exc.get("locator")) == ("MissingParameterValue", "format")
+    assert (exc.get("exceptionCode"), exc.get("locator")) == ("MissingParameterValue", "FORMAT")
+    assert exc.findtext(f"{OWS11}ExceptionText") == "Unable to determine requested FORMAT, null"
 
 
 def test_the_coverage_page_lists_every_operation_of_every_table():

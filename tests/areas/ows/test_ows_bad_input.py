@@ -122,12 +122,22 @@ ODD = st.sampled_from(
         "<xml/>",
         "%00",
         "a" * 3000,
+        "*",
+        "attachment",
+        "a\r\nX-Evil: 1",
+        "\u2603.png",
+        "1,1,1,1,EPSG:4326",
+        "0,0,0,0,0,0",
+        "All",
+        "Bogus",
+        "/WCS_Capabilities/Service",
     ]
 )
 VALUE = st.one_of(ODD, st.text(max_size=40), st.integers(-(10**12), 10**12).map(str))
 KEYS = sorted(
     {k for _, params in REQUESTS.values() for k in params}
-    | {"exceptions", "sld_body", "time", "elevation", "language"}
+    | {"exceptions", "sld_body", "time", "elevation", "language", "crs", "filename"}
+    | {"content-disposition", "i", "j", "acceptformats", "sections", "section", "namespace"}
 )
 
 # one change to a valid request: a key set to an odd value, removed, or repeated

@@ -170,7 +170,7 @@ def test_styles_with_titles_from_the_sld_and_legend_urls(anon, h):
     assert legend.findtext("wms:Format", namespaces=NS) == "image/png"
     href = legend.find("wms:OnlineResource", NS).get(f"{{{NS['xlink']}}}href")
     assert href == (
-        "http://localhost:8080/geoserver/ows?service=WMS&request=GetLegendGraphic"
+        "http://localhost:8080/geoserver/ows?service=WMS&version=1.3.0&request=GetLegendGraphic"
         "&format=image%2Fpng&width=20&height=20&layer=topp%3Astates"
     )
     second = styles[1].find("wms:LegendURL/wms:OnlineResource", NS).get(f"{{{NS['xlink']}}}href")

@@ -100,7 +100,7 @@ def test_get_tile_draws_the_features_in_the_tile(anon, blocks):
         ({"tilematrixset": "nope"}, "InvalidParameterValue", "TILEMATRIXSET"),
         ({"tilematrix": "EPSG:4326:99"}, "InvalidParameterValue", "TILEMATRIX"),
         ({"format": "image/bmp"}, "InvalidParameterValue", "FORMAT"),
-        ({"layer": ""}, "MissingParameterValue", "layer"),
+        ({"layer": ""}, "InvalidParameterValue", "LAYER"),  # GeoWebCache: "LAYER  is not known."
     ],
 )
 def test_tile_exceptions(anon, blocks, params, code, locator):

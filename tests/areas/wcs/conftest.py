@@ -72,10 +72,15 @@ def read_tiff(content: bytes) -> tuple[np.ndarray, dict[int, object]]:
 
 
 def ows_error(r) -> tuple[str | None, str | None, str]:
-    """(exceptionCode, locator, text) of an OWS exception report."""
+    """(exceptionCode, locator, text) of an OWS exception report, or of the legacy
+    ``ServiceExceptionReport`` WCS 1.0.0 answers (``code``, ``locator``, its text)."""
     from lxml import etree
 
     root = etree.fromstring(r.content)
+    if etree.QName(root).localname == "ServiceExceptionReport":
+        legacy = [e for e in root.iter() if etree.QName(e).localname == "ServiceException"]
+        assert legacy, r.text
+        return legacy[0].get("code"), legacy[0].get("locator"), (legacy[0].text or "").strip()
     found = [e for e in root.iter() if etree.QName(e).localname == "Exception"]
     assert found, r.text
     e = found[0]

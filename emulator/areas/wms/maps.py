@@ -6,7 +6,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...core.errors import EmulatorError
 from ...core.record import record
+from ...crs import geometries
+from ...crs import names as crs_names
+from ...crs.transform import between
 from ...features.model import Feature
 from ...features.query import Bounds, Query
 from ...features.resolver import source_for
@@ -56,6 +60,8 @@ class MapRequest:
     format: str
     transparent: bool
     background: tuple[int, int, int, int]
+    crs: crs_names.Ref | None = None
+    """the CRS as the request named it (its spelling's axis order); ``srs`` is its id"""
 
 
 def _version(call: Call) -> str:
@@ -115,14 +121,16 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
     code = INVALID_CRS if version == "1.3.0" else INVALID_SRS
     if not srs_text:
         raise OwsError(f"Missing {key} parameter", MISSING, key.lower())
-    srs = crs.normalise(srs_text)
-    if not crs.valid(srs):
-        raise OwsError(f"Error occurred decoding the espg code {srs_text}", code, key.lower())
+    if version == "1.3.0":
+        named = crs.decode(srs_text, code, "crs", "Could not decode CRS: {}", epsg_xy=False)
+    else:
+        named = crs.decode(srs_text, code, key.lower(), "Error occurred decoding the espg code {}")
+    srs = named.id
     bbox_text = call.get("BBOX")
     if not bbox_text:
         raise OwsError("Missing BBOX parameter", MISSING, "bbox")
     minx, miny, maxx, maxy = bbox_numbers(bbox_text)
-    if version == "1.3.0" and crs.is_geographic(srs):
+    if crs.north_first(named):
         minx, miny, maxx, maxy = miny, minx, maxy, maxx
     if minx >= maxx or miny >= maxy:
         raise OwsError("The request bounding box is either empty or invalid", INVALID, "bbox")
@@ -173,6 +181,7 @@ def parse(view: View, call: Call, for_info: bool = False) -> MapRequest:
         fmt or "image/png",
         transparent,
         background,
+        named,
     )
 
 
@@ -221,20 +230,48 @@ style's estimated symbol size)"""
 
 def map_area(bbox: tuple[float, float, float, float], srs: str, data_srs: str) -> Bounds | None:
     """The area a map of ``bbox`` (in ``srs``) reads, grown by ``MAP_MARGIN``, in the data's
-    CRS; None when it cannot be said (the data's CRS is not one ``crs`` transforms into:
-    nothing of it is drawn)."""
-    to_data = crs.transform(srs, data_srs)
+    CRS (the grown outline transformed); None when it cannot be said (an unknown CRS, a box
+    with no image in the data's CRS, numbers past a float's range)."""
     minx, miny, maxx, maxy = bbox
     dx, dy = abs(maxx - minx) * MAP_MARGIN, abs(maxy - miny) * MAP_MARGIN
-    if to_data is None:
+    grown = (minx - dx, miny - dy, maxx + dx, maxy + dy)
+    if not all(math.isfinite(v) for v in grown):
         return None
     try:
-        corners = [to_data(x, y) for x in (minx - dx, maxx + dx) for y in (miny - dy, maxy + dy)]
-    except (OverflowError, ValueError):
+        t = between(srs, data_srs)
+    except EmulatorError:
         return None
-    xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    out = (min(xs), min(ys), max(xs), max(ys))
-    return out if all(math.isfinite(v) for v in out) else None
+    out = t.bounds(grown) if not t.identity else grown
+    if out is None and t.domain() is not None:
+        out = t.domain()  # the map reaches past the data's CRS: read what the CRS can hold
+    return out if out is not None and all(math.isfinite(v) for v in out) else None
+
+
+def map_features(
+    view: View,
+    res: FeatureType,
+    source: FeatureSource,
+    call: Call,
+    bbox: tuple[float, float, float, float],
+    srs: str,
+) -> list[Feature]:
+    """The features of a layer a map of ``bbox`` in ``srs`` draws (``held_features`` of its
+    area), their default geometries transformed into the map's CRS (``crs.geometries``);
+    none when the data's CRS has no transformation into the map's."""
+    geometry = source.schema.geometry
+    data = data_srs(res, source)
+    held = held_features(view, res, source, call, map_area(bbox, srs, data))
+    if not held or geometry is None:
+        return held
+    try:
+        moved = geometries.reproject([f.properties.get(geometry) for f in held], data, srs)
+    except EmulatorError:
+        return []
+    return [
+        Feature(f.fid, {**f.properties, geometry: g})
+        for f, g in zip(held, moved, strict=True)
+        if g is not None or f.properties.get(geometry) is None
+    ]
 
 
 def get_map(view: View, call: Call) -> Document | Image:
@@ -262,12 +299,11 @@ def get_map(view: View, call: Call) -> Document | Image:
         if found is None or geometry is None:
             continue
         res, source = found
-        srs = data_srs(res, source)
-        held = held_features(view, res, source, call, map_area(req.bbox, req.srs, srs))
+        held = map_features(view, res, source, call, req.bbox, req.srs)
         if not held:
             continue
         rule_list = rules(styles.body(view.state, ref) or b"")
-        painter.draw_layer(held, geometry, srs, rule_list, scale)
+        painter.draw_layer(held, geometry, req.srs, rule_list, scale)
     if isinstance(canvas, map_formats.SvgCanvas):
         return Image(canvas.encode(req.transparent), "image/svg+xml")
     if req.format in map_formats.FORMATS:
@@ -316,6 +352,8 @@ def feature_info(
     px = (maxx - minx) / req.width
     py = (maxy - miny) / req.height
     radius = 3
+    settings = sources.service(view.state, sources.WMS, view.workspace)
+    reproject = not settings.get("featuresReprojectionDisabled")
     found: list[tuple[FeatureType, str | None, list[Any]]] = []
     for name in names:
         item = view.find(name, "query_layers")
@@ -330,14 +368,46 @@ def feature_info(
                 continue
             source = source_for(view.state, res)
             geometry = source.schema.geometry if source is not None else None
-            srs = data_srs(res, source) if source is not None else res.srs or "EPSG:4326"
-            to_data = crs.transform(req.srs, srs)
-            if source is None or geometry is None or to_data is None:
+            if source is None or geometry is None:
                 found.append((res, geometry, []))
                 continue
-            x0, y0 = to_data(minx + (i - radius) * px, maxy - (j + radius + 1) * py)
-            x1, y1 = to_data(minx + (i + radius + 1) * px, maxy - (j - radius) * py)
-            box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-            found.append((res, geometry, held_features(view, res, source, call, box, count)))
+            pixels = (
+                minx + (i - radius) * px,
+                maxy - (j + radius + 1) * py,
+                minx + (i + radius + 1) * px,
+                maxy - (j - radius) * py,
+            )
+            hits = _features_at(view, call, res, source, (req.srs, pixels), count, reproject)
+            found.append((res, geometry, hits))
     decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
-    return feature_info_codec.encode(view, call, found, fmt, decimals)
+    crs_out = (req.crs or crs_names.read(req.srs)) if reproject else None
+    return feature_info_codec.encode(view, call, found, fmt, decimals, crs_out)
+
+
+def _features_at(
+    view: View,
+    call: Call,
+    res: FeatureType,
+    source: FeatureSource,
+    area: tuple[str, tuple[float, float, float, float]],
+    count: int,
+    reproject: bool,
+) -> list[Feature]:
+    """The first ``count`` features of a layer within ``area`` (a CRS and a box in it), in
+    the map's CRS when ``reproject`` (GeoServer's default; the WMS setting
+    ``featuresReprojectionDisabled`` keeps them in the data's)."""
+    srs, pixels = area
+    data = data_srs(res, source)
+    try:
+        t = between(srs, data)
+    except EmulatorError:
+        return []
+    box = t.bounds(pixels, densify=2)
+    if box is None:
+        return []
+    held = held_features(view, res, source, call, box, count)
+    geometry = source.schema.geometry
+    if not reproject or geometry is None or not held:
+        return held
+    moved = geometries.reproject([f.properties.get(geometry) for f in held], data, srs)
+    return [Feature(f.fid, {**f.properties, geometry: g}) for f, g in zip(held, moved, strict=True)]

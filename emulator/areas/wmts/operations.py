@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core.record import replace
 from ..catalog.entities import Layer, LayerGroup, StyleRef
-from ..ows import crs, exceptions, published, sources
+from ..ows import exceptions, published, sources
 from ..ows.dispatch import Operation, Service
 from ..ows.errors import INVALID, MISSING, OwsError
 from ..ows.kvp import Call
@@ -180,14 +180,10 @@ def get_tile(view: View, call: Call) -> Image:
         if found is None or geometry is None:
             continue
         ftype, source = found
-        data_srs = wms_map.data_srs(ftype, source)
-        if crs.transform(data_srs, srs) is None:
-            continue
-        area = wms_map.map_area(bbox, srs, data_srs)
-        held = wms_map.held_features(view, ftype, source, call, area)
+        held = wms_map.map_features(view, ftype, source, call, bbox, srs)
         if held:
             rule_list = rules(styles.body(view.state, ref) or b"")
-            painter.draw_layer(held, geometry, data_srs, rule_list, scale)
+            painter.draw_layer(held, geometry, srs, rule_list, scale)
     body = canvas.encode(fmt, fmt == "image/png")
     return Image(body, fmt)
 

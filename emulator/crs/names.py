@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from ..core.errors import Invalid
 
-_URN = re.compile(r"urn:(?:x-)?ogc:def:crs:([A-Za-z0-9_]+):[^:]*:(.+)", re.I)
+_URN = re.compile(r"urn:(?:x-)?ogc:def:crs:([A-Za-z0-9_]+):(?:[^:]*:)?(.+)", re.I)
 _DEF = re.compile(r"https?://www\.opengis\.net/def/crs/([A-Za-z0-9_]+)/[^/]*/(.+)", re.I)
 _GML = re.compile(r"https?://www\.opengis\.net/gml/srs/([a-z0-9_]+)\.xml#(.+)", re.I)
 _PLAIN = re.compile(r"([A-Za-z0-9_]+):(.+)")

@@ -77,8 +77,13 @@ def parse(identifier: str) -> Code:
 
 
 def _pyproj() -> Any:
+    """pyproj, with PROJ's network access off: a transformation never depends on grids
+    fetched at run time (the same request gives the same numbers on every machine with the
+    same PROJ data)."""
     import pyproj
 
+    if pyproj.network.is_network_enabled():
+        pyproj.network.set_network_enabled(False)
     return pyproj
 
 

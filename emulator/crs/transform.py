@@ -155,6 +155,8 @@ def _check(identifier: str) -> None:
 
 
 def _proj(source: str, target: str) -> Arrays:
+    import warnings
+
     from pyproj import Transformer
     from pyproj.exceptions import ProjError
 
@@ -163,7 +165,9 @@ def _proj(source: str, target: str) -> Arrays:
     src = registry.resolve(names.read(source))
     dst = registry.resolve(names.read(target))
     try:
-        transformer = Transformer.from_crs(src, dst, always_xy=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "best transformation not available" (no grid)
+            transformer = Transformer.from_crs(src, dst, always_xy=True)
     except ProjError:
         raise NotFound(f"No transformation from {source} to {target}") from None
 

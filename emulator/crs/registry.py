@@ -82,8 +82,9 @@ def _pyproj() -> Any:
     same PROJ data)."""
     import pyproj
 
-    if pyproj.network.is_network_enabled():
-        pyproj.network.set_network_enabled(False)
+    network: Any = pyproj.network
+    if network.is_network_enabled():
+        network.set_network_enabled(False)
     return pyproj
 
 
@@ -97,8 +98,14 @@ def resolve(ref: names.Ref, shown: str | None = None) -> Any:
     return _crs(ref.authority, ref.code, shown if shown is not None else ref.id)
 
 
+COMMON = frozenset({"EPSG:4326", "EPSG:3857", "EPSG:900913", "EPSG:404000", "CRS:84"})
+"""codes every database has: known without opening PROJ's"""
+
+
 def known(ref: names.Ref) -> bool:
     """Whether ``ref`` names a CRS the database has."""
+    if ref.id in COMMON:
+        return True
     try:
         resolve(ref)
     except NotFound:
@@ -189,3 +196,22 @@ def _native_bbox(crs: Any, wgs84: BBox | None) -> BBox | None:
     if not all(math.isfinite(v) for v in box):
         return None
     return BBox(*box)
+
+
+WKT_LIMIT = 65536
+"""the longest WKT looked up (a ``.prj`` is a few hundred characters)"""
+
+
+@functools.lru_cache(maxsize=256)
+def epsg_of_wkt(wkt: str) -> str | None:
+    """``EPSG:<code>`` of the database's CRS a WKT definition equals (PROJ's identification
+    at 70 % confidence or more, as GeoServer's ``CRS.lookupEpsgCode(crs, true)`` compares
+    ignoring names); None when none does or the text is no CRS."""
+    if len(wkt) > WKT_LIMIT:
+        return None
+    pyproj = _pyproj()
+    try:
+        code = pyproj.CRS.from_wkt(wkt).to_epsg(min_confidence=70)
+    except (pyproj.exceptions.CRSError, ValueError):
+        return None
+    return None if code is None else f"EPSG:{code}"

@@ -49,3 +49,37 @@ def test_recalculating_the_lat_lon_box_of_a_projected_type(client):
     got = (latlon["minx"], latlon["miny"], latlon["maxx"], latlon["maxy"])
     assert got == pytest.approx(expected, abs=1e-6)
     assert native["minx"] != box["minx"]  # the box did change
+
+
+LAMBERT_93_PRJ = (
+    'PROJCS["RGF_1993_Lambert_93",GEOGCS["GCS_RGF_1993",DATUM["D_RGF_1993",'
+    'SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],'
+    'UNIT["Degree",0.0174532925199433]],PROJECTION["Lambert_Conformal_Conic"],'
+    'PARAMETER["False_Easting",700000.0],PARAMETER["False_Northing",6600000.0],'
+    'PARAMETER["Central_Meridian",3.0],PARAMETER["Standard_Parallel_1",44.0],'
+    'PARAMETER["Standard_Parallel_2",49.0],PARAMETER["Latitude_Of_Origin",46.5],'
+    'UNIT["Meter",1.0]]'
+)
+
+
+def test_a_shapefile_with_an_esri_prj_is_identified_in_the_epsg_database(client):
+    from tests.areas.uploads.conftest import make_zip, shapefile_files
+
+    rows = [
+        ("Main", 2, 7.5, "20200101", (650000.0, 6860000.0)),
+        ("High", 4, 1.5, "20210101", (660000.0, 6870000.0)),
+    ]
+    body = make_zip(shapefile_files("lanes", kind="point", records=rows, prj=LAMBERT_93_PRJ))
+    r = client.put(
+        "/rest/workspaces/sf/datastores/lanes/file.shp",
+        content=body,
+        headers={"Content-Type": "application/zip"},
+    )
+    assert r.status_code == 201, r.text
+    ft = client.get("/rest/workspaces/sf/datastores/lanes/featuretypes/lanes.json").json()
+    assert ft["featureType"]["srs"] == "EPSG:2154"
+    t = Transformer.from_crs("EPSG:2154", "EPSG:4326", always_xy=True)
+    expected = t.transform_bounds(650000.0, 6860000.0, 660000.0, 6870000.0, densify_pts=50)
+    box = ft["featureType"]["latLonBoundingBox"]
+    got = (box["minx"], box["miny"], box["maxx"], box["maxy"])
+    assert got == pytest.approx(expected, abs=1e-6)

@@ -28,9 +28,10 @@ def decode(
     but WMS 1.3.0)."""
     try:
         ref = names.read(text, epsg_xy=epsg_xy)
-        registry.resolve(ref)
     except EmulatorError:
         raise OwsError(message.format(text), code, locator) from None
+    if not registry.known(ref):
+        raise OwsError(message.format(text), code, locator)
     return ref
 
 

@@ -58,3 +58,22 @@ def test_blocks_are_the_elements_at_one_depth():
     assert text.startswith("\n    <SRS>AUTO:42001</SRS>\n    <SRS>AUTO:42002</SRS>")
     assert text.count("<SRS>") == len(lists.codes(lists.WMS_111))
     assert lists.block(lists.WMS_111, "SRS", 2) is text  # made once per process
+
+
+def test_ogc_api_lists():
+    from geoserver_emulator.crs import axes, ogcapi
+
+    full = ogcapi.service_crs([])
+    assert full[0] == "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+    assert full[1:] == list(lists.codes(lists.WCS_20))
+    limited = ogcapi.service_crs(["EPSG:3857", "4326"])
+    assert limited == [
+        ogcapi.DEFAULT,
+        "http://www.opengis.net/def/crs/EPSG/0/3857",
+        "http://www.opengis.net/def/crs/EPSG/0/4326",
+    ]
+    own = ogcapi.collection_crs(True, ["EPSG:26713", "CRS:84"], limited)
+    assert own == [ogcapi.DEFAULT, "http://www.opengis.net/def/crs/EPSG/0/26713"]
+    assert ogcapi.collection_crs(False, ["EPSG:26713"], limited) is limited
+    assert not axes.north_first(ogcapi.read(ogcapi.DEFAULT))
+    assert axes.north_first(ogcapi.read("http://www.opengis.net/def/crs/EPSG/0/4326"))

@@ -264,9 +264,12 @@ def map_features(
     if not held or geometry is None:
         return held
     try:
-        moved = geometries.reproject([f.properties.get(geometry) for f in held], data, srs)
+        t = between(data, srs)
     except EmulatorError:
         return []
+    if t.identity:
+        return held
+    moved = geometries.transformed([f.properties.get(geometry) for f in held], t)
     return [
         Feature(f.fid, {**f.properties, geometry: g})
         for f, g in zip(held, moved, strict=True)
@@ -407,7 +410,7 @@ def _features_at(
         return []
     held = held_features(view, res, source, call, box, count)
     geometry = source.schema.geometry
-    if not reproject or geometry is None or not held:
+    if not reproject or geometry is None or not held or t.identity:
         return held
-    moved = geometries.reproject([f.properties.get(geometry) for f in held], data, srs)
+    moved = geometries.transformed([f.properties.get(geometry) for f in held], between(data, srs))
     return [Feature(f.fid, {**f.properties, geometry: g}) for f, g in zip(held, moved, strict=True)]

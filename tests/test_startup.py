@@ -21,6 +21,7 @@ SLOW = [
     "werkzeug",  # header parsing beyond the simple cases
     "lxml",  # XML bodies
     "urllib.request",  # pulled in by xml.sax.saxutils
+    "pyproj",  # PROJ's EPSG database: the first request that names or transforms a CRS
     # the emulator's own modules that only some endpoints need
     "geoserver_emulator.areas.styles.sld",  # style bodies: SLD versions, CSS shells
     "geoserver_emulator.areas.styles.uploads",  # style POST/PUT, with the CSS and ZIP readers

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ...core.errors import EmulatorError
 from ...core.record import field, record
+from ...crs import axes, names, syntax
 from ...features import resolver
 from ...wire.json import dumps
-from ..catalog.entities import FeatureType, is_projected
+from ..catalog.entities import FeatureType
 from . import gml
 from .kvp import Call, url
 from .model import View
@@ -54,6 +56,9 @@ class FeatureSet:
     geometry: str | None
     rows: list[Row] = field(default_factory=list)
     matched: int = 0
+    output: names.Ref | None = None
+    """the CRS the geometries are in, as the client named it (``srsName``); None: the
+    type's declared CRS"""
 
 
 class FeatureCollection(NamedTuple):
@@ -74,6 +79,10 @@ class FeatureCollection(NamedTuple):
     base: str
     """``scheme://host[:port]/context`` (schema locations)"""
     timestamp: str
+    srs_style: str | None = None
+    """the WFS ``srsNameStyle`` of ``version`` (None: the version's stock style)"""
+    bounding: bool = False
+    """the WFS ``featureBounding`` setting: each feature's ``boundedBy`` written"""
 
     @property
     def media_type(self) -> str:
@@ -94,9 +103,20 @@ def schema(view: View, ft: FeatureType) -> tuple[list[tuple[str, str, bool]], st
     return [(a.name, a.binding, a.nillable) for a in found.attributes], found.geometry
 
 
+def declared(ft: FeatureType, version: str) -> names.Ref:
+    """The CRS WFS ``version`` writes a type's features in when no ``srsName`` is asked for:
+    its SRS, in the database's axis order (1.1.0 and 2.0.0: GeoServer's declared CRS is the
+    URN of the native one), x/y in 1.0.0."""
+    code = ft.srs or "EPSG:4326"
+    try:
+        return names.read(code, epsg_xy=version == V100)
+    except EmulatorError:
+        return names.Ref("EPSG", "4326", version == V100)
+
+
 def flips(ft: FeatureType, version: str) -> bool:
-    """Whether WFS ``version`` writes this type's coordinates latitude first."""
-    return version != "1.0.0" and not is_projected(ft.srs) and (ft.srs or "").upper() != "CRS:84"
+    """Whether WFS ``version`` writes this type's coordinates northing (latitude) first."""
+    return version != V100 and axes.north_first(declared(ft, version))
 
 
 def namespaces(view: View, sets: list[FeatureSet]) -> dict[str, str]:
@@ -104,8 +124,8 @@ def namespaces(view: View, sets: list[FeatureSet]) -> dict[str, str]:
     return {p: view.catalog.namespaces[p].uri for p in sorted({s.type.workspace for s in sets})}
 
 
-def describe_url(service_base: str, version: str, names: list[str]) -> str:
-    """The WFS DescribeFeatureType of the types ``names`` (``prefix:name``)."""
+def describe_url(service_base: str, version: str, typenames: list[str]) -> str:
+    """The WFS DescribeFeatureType of the types ``typenames`` (``prefix:name``)."""
     return url(
         service_base,
         "wfs",
@@ -113,7 +133,7 @@ def describe_url(service_base: str, version: str, names: list[str]) -> str:
             ("service", "WFS"),
             ("version", version),
             ("request", "DescribeFeatureType"),
-            ("typeName", ",".join(names)),
+            ("typeName", ",".join(typenames)),
         ],
     )
 
@@ -126,10 +146,12 @@ def collection(
     version: str,
     hits: bool = False,
     decimals: int = 8,
+    srs_style: str | None = None,
+    bounding: bool = False,
 ) -> FeatureCollection:
     """The ``FeatureCollection`` of ``sets`` answering ``call`` (namespaces, the schema
     location of the types and the time stamp filled in)."""
-    names = [f"{s.type.workspace}:{s.type.name}" for s in sets]
+    typenames = [f"{s.type.workspace}:{s.type.name}" for s in sets]
     return FeatureCollection(
         sets,
         encoding,
@@ -137,9 +159,11 @@ def collection(
         hits,
         decimals,
         namespaces(view, sets),
-        describe_url(call.service_base, version, names),
+        describe_url(call.service_base, version, typenames),
         call.base,
         call.now,
+        srs_style,
+        bounding,
     )
 
 
@@ -154,18 +178,20 @@ def encode(fc: FeatureCollection) -> bytes:
 
 def gml_collection(fc: FeatureCollection) -> bytes:
     """The WFS ``FeatureCollection`` of ``fc.version`` with the features in ``fc.encoding``."""
-    version, dialect = fc.version, fc.encoding
+    version = fc.version
     returned = sum(len(s.rows) for s in fc.sets)
     parts = [_gml_head(fc, returned)]
     if fc.hits:
         parts.append("</wfs:FeatureCollection>")
         return "".join(parts).encode("utf-8")
     if version == V100:
-        parts.append("<gml:boundedBy><gml:null>unknown</gml:null></gml:boundedBy>")
+        parts.append(
+            _collection_bounds(fc) or "<gml:boundedBy><gml:null>unknown</gml:null></gml:boundedBy>"
+        )
     elif version == V110 and returned:
         parts.append("<gml:featureMembers>")
     for s in fc.sets:
-        _gml_members(parts, s, version, dialect, fc.decimals)
+        _gml_members(parts, s, fc)
     if version == V110 and returned:
         parts.append("</gml:featureMembers>")
     parts.append("</wfs:FeatureCollection>")
@@ -201,25 +227,26 @@ def _gml_head(fc: FeatureCollection, returned: int) -> str:
     )
 
 
-def _gml_members(
-    parts: list[str], s: FeatureSet, version: str, dialect: str, decimals: int
-) -> None:
-    ft = s.type
+def _gml_writer(s: FeatureSet, fc: FeatureCollection) -> gml.GeometryWriter:
+    """The geometry writer of a set: its ``srsName`` and axis order (``crs.syntax``)."""
+    ref = s.output or declared(s.type, fc.version)
+    style = fc.srs_style or syntax.VERSION_STYLES.get(fc.version, "URN2")
+    srs, flip = syntax.srs_name(ref, "XML" if fc.encoding == "gml2" else style)
+    return gml.GeometryWriter(fc.encoding, srs, fc.decimals, flip and fc.encoding != "gml2")
+
+
+def _gml_members(parts: list[str], s: FeatureSet, fc: FeatureCollection) -> None:
+    ft, version, dialect = s.type, fc.version, fc.encoding
     prefix = ft.workspace
-    code = (ft.srs or "EPSG:4326").partition(":")[2]
-    srs = {
-        "gml2": f"http://www.opengis.net/gml/srs/epsg.xml#{code}",
-        "gml31": f"urn:x-ogc:def:crs:EPSG:{code}",
-        "gml32": f"urn:ogc:def:crs:EPSG::{code}",
-    }[dialect]
-    flip = dialect != "gml2" and flips(ft, version)
-    geo = gml.GeometryWriter(dialect, srs, decimals, flip)
+    geo = _gml_writer(s, fc)
     id_attr = "fid" if dialect == "gml2" else "gml:id"
     member = {V200: "wfs:member", V100: "gml:featureMember"}.get(version)
     for row in s.rows:
         if member:
             parts.append(f"<{member}>")
         parts.append(f'<{prefix}:{ft.name} {id_attr}="{attr(row.fid)}">')
+        if fc.bounding and s.geometry:
+            parts.append(gml.bounded_by(geo, row.properties.get(s.geometry)))
         for name, _binding in s.attributes:
             value = row.properties.get(name)
             if value is None:
@@ -232,6 +259,21 @@ def _gml_members(
         parts.append(f"</{prefix}:{ft.name}>")
         if member:
             parts.append(f"</{member}>")
+
+
+def _collection_bounds(fc: FeatureCollection) -> str | None:
+    """WFS 1.0's ``boundedBy`` of the whole collection (with ``featureBounding``), in the
+    first set's CRS."""
+    if not fc.bounding or fc.hits or not fc.sets:
+        return None
+    first = fc.sets[0]
+    found = [r.properties.get(s.geometry) for s in fc.sets if s.geometry for r in s.rows]
+    present = [g for g in found if g is not None and not g.is_empty]
+    if not present:
+        return None
+    import shapely
+
+    return gml.bounded_by(_gml_writer(first, fc), shapely.GeometryCollection(present))
 
 
 # -- GeoJSON --------------------------------------------------------------------------------
@@ -250,9 +292,18 @@ def geojson_collection(fc: FeatureCollection) -> bytes:
         "timeStamp": fc.timestamp,
     }
     if fc.sets:
-        code = (fc.sets[0].type.srs or "EPSG:4326").partition(":")[2]
-        doc["crs"] = {"type": "name", "properties": {"name": f"urn:ogc:def:crs:EPSG::{code}"}}
+        first = fc.sets[0]
+        ref = first.output or declared(first.type, fc.version)
+        doc["crs"] = {"type": "name", "properties": {"name": geojson_crs_name(ref)}}
     return dumps(doc)
+
+
+def geojson_crs_name(ref: names.Ref) -> str | None:
+    """The ``crs`` name GeoServer's GeoJSON writes (``urn:ogc:def:crs:EPSG::4326``); the
+    coordinates themselves are always east/north."""
+    if ref.authority == "WKT":
+        return None
+    return f"urn:ogc:def:crs:{ref.authority}::{ref.code}"
 
 
 def _geojson_features(s: FeatureSet, decimals: int) -> list[dict[str, Any]]:

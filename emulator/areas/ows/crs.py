@@ -1,124 +1,85 @@
-"""The coordinate reference systems the emulator can transform between: geographic
-WGS84 (``EPSG:4326``, ``CRS:84``) and spherical Mercator (``EPSG:3857``, ``EPSG:900913``).
-Data in any other CRS is drawn only in a request for that same CRS (no reprojection)."""
+"""The OGC services' side of coordinate reference systems: a request's CRS decoded as the
+service's reader decodes it (its exception when it cannot), and the small questions the
+writers and the renderer ask. The database and the arithmetic are ``emulator/crs/``
+(PROJ's EPSG database through pyproj, with a fast path for WGS 84 and spherical Mercator).
+"""
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable
 from typing import Any
+
+from ...core.errors import EmulatorError
+from ...crs import axes, names, registry
+from ...crs.transform import between
+from .errors import OwsError
 
 Transform = Callable[[float, float], tuple[float, float]]
 
 GEOGRAPHIC = frozenset({"EPSG:4326", "CRS:84", "EPSG:4269", "EPSG:4258"})
-MERCATOR = frozenset({"EPSG:3857", "EPSG:900913", "EPSG:3785", "EPSG:102100"})
-CODE = re.compile(r"(EPSG|CRS|AUTO):\d+", re.IGNORECASE)
-R = 6378137.0
-MAX_LAT = 85.0511287798066
+"""common geographic CRSs (kept for callers that test membership)"""
+
+
+def decode(
+    text: str, code: str | None, locator: str | None, message: str, epsg_xy: bool = True
+) -> names.Ref:
+    """The CRS ``text`` names, known to the database; else the service exception ``code``
+    with ``message`` (``{}``: the text) at ``locator``. ``epsg_xy``: ``EPSG:n`` is x/y (all
+    but WMS 1.3.0)."""
+    try:
+        ref = names.read(text, epsg_xy=epsg_xy)
+    except EmulatorError:
+        raise OwsError(message.format(text), code, locator) from None
+    if not registry.known(ref):
+        raise OwsError(message.format(text), code, locator)
+    return ref
+
+
+def north_first(ref: names.Ref) -> bool:
+    return axes.north_first(ref)
 
 
 def normalise(code: str) -> str:
-    """``EPSG:4326`` from the URN and URL spellings a client may send."""
-    text = code.strip()
-    for prefix in ("urn:ogc:def:crs:EPSG::", "urn:x-ogc:def:crs:EPSG:", "urn:ogc:def:crs:EPSG:"):
-        if text.lower().startswith(prefix.lower()):
-            return "EPSG:" + text[len(prefix) :].split(":")[-1]
-    if text.lower().startswith("http://www.opengis.net/gml/srs/epsg.xml#"):
-        return "EPSG:" + text.rsplit("#", 1)[1]
-    if text.upper() == "URN:OGC:DEF:CRS:OGC:1.3:CRS84":
-        return "CRS:84"
-    return text.upper()
+    """``EPSG:4326`` from the URN and URL spellings a client may send (the text upper-cased
+    when it names no authority)."""
+    try:
+        return names.read(code).id
+    except EmulatorError:
+        return code.strip().upper()
 
 
 def valid(code: str) -> bool:
-    return CODE.fullmatch(code) is not None
-
-
-def _family(code: str) -> str:
-    if code in GEOGRAPHIC:
-        return "geo"
-    if code in MERCATOR:
-        return "merc"
-    return code
-
-
-def _to_merc(x: float, y: float) -> tuple[float, float]:
-    lat = max(-MAX_LAT, min(MAX_LAT, y))
-    return (
-        math.radians(x) * R,
-        math.log(math.tan(math.pi / 4 + math.radians(lat) / 2)) * R,
-    )
-
-
-def _to_geo(x: float, y: float) -> tuple[float, float]:
-    return (
-        math.degrees(x / R),
-        math.degrees(2 * math.atan(math.exp(y / R)) - math.pi / 2),
-    )
+    """Whether the database knows ``code``."""
+    try:
+        return registry.known(names.read(code))
+    except EmulatorError:
+        return False
 
 
 def transform(source: str, target: str) -> Transform | None:
-    """x/y in ``source`` to x/y in ``target``; None when the emulator cannot."""
-    a, b = _family(normalise(source)), _family(normalise(target))
-    if a == b:
-        return lambda x, y: (x, y)
-    if (a, b) == ("geo", "merc"):
-        return _to_merc
-    if (a, b) == ("merc", "geo"):
-        return _to_geo
-    return None
-
-
-def is_geographic(code: str) -> bool:
-    return normalise(code) in GEOGRAPHIC and normalise(code) != "CRS:84"
+    """x/y in ``source`` to x/y in ``target``; None when either CRS is unknown."""
+    try:
+        return between(source, target).point
+    except EmulatorError:
+        return None
 
 
 def transform_array(source: str, target: str) -> Callable[[Any], Any] | None:
     """Like ``transform``, on an (N, 2) numpy array of x/y (for ``shapely.transform``)."""
-    import numpy as np
-
-    a, b = _family(normalise(source)), _family(normalise(target))
-    if a == b:
-        return lambda xy: xy
-    if (a, b) == ("geo", "merc"):
-
-        def to_merc(xy: Any) -> Any:
-            lat = np.clip(xy[:, 1], -MAX_LAT, MAX_LAT)
-            return np.column_stack(
-                (np.radians(xy[:, 0]) * R, np.log(np.tan(np.pi / 4 + np.radians(lat) / 2)) * R)
-            )
-
-        return to_merc
-    if (a, b) == ("merc", "geo"):
-
-        def to_geo(xy: Any) -> Any:
-            return np.column_stack(
-                (
-                    np.degrees(xy[:, 0] / R),
-                    np.degrees(2 * np.arctan(np.exp(xy[:, 1] / R)) - np.pi / 2),
-                )
-            )
-
-        return to_geo
-    return None
-
-
-def decodable(code: str) -> bool:
-    """Whether GeoServer's ``CRS.decode`` knows ``code`` (normalised): the CRSs this module
-    transforms at once, ``AUTO`` codes as WMS reads them, anything else as PROJ's EPSG
-    database knows it (``crs.registry``, asked only for codes outside the common ones)."""
-    if code in GEOGRAPHIC or code in MERCATOR:
-        return True
-    if not valid(code):
-        return False
-    if code.startswith("AUTO:"):
-        return True
-    from ...core.errors import EmulatorError
-    from ...crs import registry
-
     try:
-        registry.lookup(code)
+        return between(source, target).coords
     except EmulatorError:
-        return False
-    return True
+        return None
+
+
+def is_geographic(code: str) -> bool:
+    """Whether ``code`` names a geographic CRS (degrees)."""
+    return metres_per_unit(code) is None
+
+
+def metres_per_unit(code: str) -> float | None:
+    """Metres in one unit of ``code``'s first axis (None: degrees, a geographic CRS)."""
+    try:
+        return axes.metres_per_unit(names.read(code).id)
+    except EmulatorError:
+        return 1.0

@@ -103,6 +103,31 @@ class GeometryWriter:
         return f"<gml:{tag}{attrs}>{body}</gml:{tag}>"
 
 
+def bounded_by(writer: GeometryWriter, geom: Any) -> str:
+    """A feature's (or collection's) ``gml:boundedBy``: the geometry's extent as a GML 2
+    ``Box`` or a GML 3 ``Envelope``, in the writer's CRS and axis order; empty without a
+    geometry."""
+    if geom is None or geom.is_empty:
+        return ""
+    minx, miny, maxx, maxy = geom.bounds
+    d = writer.decimals
+    lower = _coords([(minx, miny)], d, writer.flip, " ", ",")
+    upper = _coords([(maxx, maxy)], d, writer.flip, " ", ",")
+    srs = f' srsName="{attr(writer.srs)}"' if writer.srs else ""
+    if writer.dialect == GML2:
+        return (
+            f'<gml:boundedBy><gml:Box{srs}><gml:coordinates xmlns:gml="http://www.opengis.net/gml"'
+            f' decimal="." cs="," ts=" ">{lower} {upper}</gml:coordinates></gml:Box>'
+            "</gml:boundedBy>"
+        )
+    lower, upper = lower.replace(",", " "), upper.replace(",", " ")
+    return (
+        f'<gml:boundedBy><gml:Envelope srsDimension="2"{srs}><gml:lowerCorner>{lower}'
+        f"</gml:lowerCorner><gml:upperCorner>{upper}</gml:upperCorner></gml:Envelope>"
+        "</gml:boundedBy>"
+    )
+
+
 def value_text(value: Any) -> str:
     """An attribute value as GeoServer's encoders write it (Java's number formatting)."""
     if isinstance(value, bool):
@@ -184,15 +209,18 @@ def _local(tag: Any) -> str:
 
 
 def flips_srs(srs_name: str | None, default_flip: bool) -> bool:
-    """Whether coordinates under ``srs_name`` come latitude first: URN forms of geographic
-    EPSG codes do; ``EPSG:n`` and the ``epsg.xml#n`` URL do not."""
+    """Whether coordinates under ``srs_name`` come northing (latitude) first: a URN or an
+    ``opengis.net/def`` URL of a CRS whose EPSG axis order is northing first does;
+    ``EPSG:n`` and the ``epsg.xml#n`` URL do not (``crs.axes``)."""
     if not srs_name:
         return default_flip
-    text = srs_name.lower()
-    geographic = text.rstrip("0123456789").endswith((":", "#", "/")) and text.endswith(
-        ("4326", "4258", "4269")
-    )
-    return geographic and text.startswith(("urn:", "http://www.opengis.net/def/"))
+    from ...core.errors import EmulatorError
+    from ...crs import axes, names
+
+    try:
+        return axes.north_first(names.read(srs_name))
+    except EmulatorError:
+        return False
 
 
 def _pairs(text: str, cs: str = " ", ts: str | None = None) -> list[tuple[float, float]]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from ...crs.envelope import Envelope, to_lonlat
 from ..catalog.entities import (
     BBox,
     FeatureType,
@@ -333,6 +334,12 @@ class View:
         bounds = item.bounds
         if bounds is not None and not is_projected(bounds.crs):
             return bounds
+        if bounds is not None:
+            env = to_lonlat(
+                Envelope(bounds.minx, bounds.miny, bounds.maxx, bounds.maxy), bounds.crs
+            )
+            if env is not None:
+                return BBox(env.minx, env.maxx, env.miny, env.maxy, "EPSG:4326")
         boxes = [b for b in (self.resource(m).latlon_bbox for m in self.member_layers(item)) if b]
         if not boxes:
             return None

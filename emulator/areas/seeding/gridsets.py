@@ -316,7 +316,7 @@ def builtin_gridsets() -> dict[str, GridSet]:
     )  # fmt: skip
     quads = [
         create("WebMercatorQuad", 3857, WORLD3857, True, None, WEB_MERCATOR_QUAD_SCALES, 1.0,
-               scale_names=numbered),
+               scale_names=numbered, y_coordinate_first=True),
         create("WorldCRS84Quad", 4326, WORLD4326, True, None, WORLD_CRS84_QUAD_SCALES,
                scale_names=numbered[:18], y_coordinate_first=True),
         create("WorldMercatorWGS84Quad", 3395, WORLD3395, True, None, WEB_MERCATOR_QUAD_SCALES,
@@ -344,8 +344,9 @@ def _mercator_y(lat: float) -> float:
 
 
 def project(bounds: Box, srs: int) -> Box | None:
-    """A lon/lat box in ``srs`` (EPSG:4326 itself or spherical web mercator); None when the
-    emulator cannot project to that CRS (the layer then covers the whole gridset)."""
+    """A lon/lat box in the gridset CRS ``srs`` (its outline densified and transformed;
+    spherical web mercator by formula); None when the CRS is unknown or nothing of the box
+    has an image there (the layer then covers the whole gridset)."""
     minx, miny, maxx, maxy = bounds
     if srs_equal(srs, 4326):
         return bounds
@@ -354,7 +355,13 @@ def project(bounds: Box, srs: int) -> Box | None:
             EARTH_RADIUS * math.radians(minx), _mercator_y(miny),
             EARTH_RADIUS * math.radians(maxx), _mercator_y(maxy),
         )  # fmt: skip
-    return None
+    from ...core.errors import EmulatorError
+    from ...crs.transform import between
+
+    try:
+        return between("EPSG:4326", f"EPSG:{srs}").bounds(bounds)
+    except EmulatorError:
+        return None
 
 
 def _is_null(b: Box) -> bool:

@@ -1,9 +1,10 @@
 """Coordinate reference systems as the uploads meet them: ``.prj`` WKT and EPSG codes.
 
-GeoServer looks a native CRS up in its EPSG database (``CatalogBuilder.lookupSRS``); the
-emulator has no such database, so it takes the code a WKT names in its top-level
-``AUTHORITY``, else recognises the few CRS names ESRI ``.prj`` files commonly carry
-(WGS 84, NAD83, ETRS89, web mercator, WGS 84 / UTM zones). Anything else keeps its WKT.
+GeoServer looks a native CRS up in its EPSG database (``CatalogBuilder.lookupSRS``). The
+emulator takes the code a WKT names in its top-level ``AUTHORITY``, else recognises the CRS
+names ESRI ``.prj`` files commonly carry (WGS 84, NAD83, ETRS89, web mercator, WGS 84 / UTM
+zones) without opening a database, else asks PROJ's EPSG database which CRS the definition
+is (``crs.registry.epsg_of_wkt``). A definition no EPSG CRS equals keeps its WKT.
 """
 
 from __future__ import annotations
@@ -51,7 +52,11 @@ def srs_of_wkt(wkt: str) -> str | None:
     if not match:
         return None
     anywhere = _ANY_AUTHORITY.findall(text)
-    return f"EPSG:{anywhere[-1]}" if anywhere and text.upper().startswith("GEOGCS") else None
+    if anywhere and text.upper().startswith("GEOGCS"):
+        return f"EPSG:{anywhere[-1]}"
+    from ...crs.registry import epsg_of_wkt
+
+    return epsg_of_wkt(text)
 
 
 def srs_of_prj(data: bytes | None) -> tuple[str | None, str | None]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ...crs import lists
 from ..catalog.entities import Coverage
 from ..ows import capabilities as caps
 from ..ows import published
@@ -188,6 +189,7 @@ def _ows(w: XmlWriter, ctx: Context, covs: Listed) -> None:
             ("xmlns:ows", codec.OWS20 if v2 else codec.OWS11),
             ("xmlns:xlink", XLINK),
             ("xmlns:gml", "http://www.opengis.net/gml/3.2" if v2 else "http://www.opengis.net/gml"),
+            *([("xmlns:int", INT_NS), ("xmlns:crs", CRS_NS)] if v2 else []),
             ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
             ("xsi:schemaLocation", f"{wcs_ns} {ctx.call.base}/schemas/wcs/{schema}"),
         ],
@@ -205,6 +207,7 @@ def _ows(w: XmlWriter, ctx: Context, covs: Listed) -> None:
         w.start("wcs:ServiceMetadata")
         for fmt in FORMATS_20:
             w.element("wcs:formatSupported", fmt)
+        _extension(w, ctx.service.get("srs") or [])
         w.end("wcs:ServiceMetadata")
     if ctx.wants("Contents"):
         w.start("wcs:Contents")
@@ -212,6 +215,34 @@ def _ows(w: XmlWriter, ctx: Context, covs: Listed) -> None:
             coverage_summary(w, ctx.call, cov, ident, ctx.version, ctx.languages)
         w.end("wcs:Contents")
     w.end("wcs:Capabilities")
+
+
+INT_NS = "https://www.opengis.net/wcs/interpolation/1.0"
+CRS_NS = "http://www.opengis.net/wcs/crs/1.0"
+INTERPOLATIONS = ("nearest-neighbor", "linear", "cubic")
+
+
+def _extension(w: XmlWriter, limited: list[str]) -> None:
+    """2.0.1's service extensions: the CRS extension's supported CRSs (the WCS settings'
+    ``srs`` list, else the whole database, as ``http://www.opengis.net/def/crs/EPSG/0/n``)
+    and the interpolation extension's methods."""
+    w.start("wcs:Extension")
+    w.start("crs:CrsMetadata")
+    if limited:
+        for code in limited:
+            authority, _, number = code.rpartition(":")
+            url = f"http://www.opengis.net/def/crs/{authority or 'EPSG'}/0/{number}"
+            w.element("crs:crsSupported", url)
+    else:
+        w.raw(lists.block(lists.WCS_20, "crs:crsSupported", w.depth, w.indent))
+    w.end("crs:CrsMetadata")
+    w.start("int:InterpolationMetadata")
+    for method in INTERPOLATIONS:
+        w.element(
+            "int:InterpolationSupported", f"http://www.opengis.net/def/interpolation/OGC/1/{method}"
+        )
+    w.end("int:InterpolationMetadata")
+    w.end("wcs:Extension")
 
 
 def _identification(ctx: Context) -> caps.Identification:

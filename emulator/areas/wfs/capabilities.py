@@ -4,6 +4,7 @@ operations with their parameters, the feature type list, filter capabilities).""
 
 from __future__ import annotations
 
+from ...crs import syntax
 from ...wire.geoserver.java import number_text as java_number
 from ..catalog.entities import FeatureType
 from ..ows import capabilities as caps
@@ -324,11 +325,14 @@ class WfsCapabilities:
         w.element("Title", published.text_for(langs, ft, "internationalTitle", ft.title))
         w.element("Abstract", published.text_for(langs, ft, "internationalAbstract", ft.abstract))
         caps.keywords(w, published.keyword_values(ft.keywords, langs))
-        code = (ft.srs or "EPSG:4326").partition(":")[2]
-        if v2:
-            w.element("DefaultCRS", f"urn:ogc:def:crs:EPSG::{code}")
-        else:
-            w.element("DefaultSRS", f"urn:x-ogc:def:crs:EPSG:{code}")
+        version = "2.0.0" if v2 else "1.1.0"
+        style = syntax.style_of(self.service.get("gml"), version)
+        default = syntax.spell(ft.srs or "EPSG:4326", style)
+        w.element("DefaultCRS" if v2 else "DefaultSRS", default)
+        for other in self._other_srs(ft):
+            spelled = syntax.spell(other, style)
+            if spelled != default:
+                w.element("OtherCRS" if v2 else "OtherSRS", spelled)
         w.start("OutputFormats")
         w.element(
             "Format", "application/gml+xml; version=3.2" if v2 else "text/xml; subtype=gml/3.1.1"
@@ -337,6 +341,15 @@ class WfsCapabilities:
         caps.wgs84_box(w, ft.latlon_bbox)
         self._metadata_urls(ft, v2)
         w.end("FeatureType")
+
+    def _other_srs(self, ft: FeatureType) -> list[str]:
+        """The type's other CRSs: its own ``responseSRS`` when it overrides the service's
+        (``overridingServiceSRS``), else the WFS settings' ``srs`` list."""
+        if ft.extras.get("overridingServiceSRS") in (True, "true"):
+            found = ft.extras.get("responseSRS")
+        else:
+            found = self.service.get("srs")
+        return [str(c) for c in found or [] if c]
 
     def _metadata_urls(self, ft: FeatureType, v2: bool) -> None:
         """1.1.0: ``MetadataURL`` with ``type`` and ``format``, only for the types and formats

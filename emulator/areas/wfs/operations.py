@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 
 from ...core.errors import EmulatorError
+from ...core.record import replace
+from ...crs import names, syntax
 from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
 from ..ows import collections, sources
+from ..ows import crs as ows_crs
 from ..ows.collections import FeatureCollection
 from ..ows.dispatch import CANNED, NOT_EMULATED, Operation, Service
 from ..ows.errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
@@ -120,16 +123,13 @@ def _query(view: View, call: Call, version: str) -> wfs_query.Query:
         q.fids = [f.strip() for f in fids.split(",") if f.strip()]
     bbox = call.get("BBOX")
     if bbox:
-        minx, miny, maxx, maxy = bbox_numbers(bbox)
+        q.bbox = bbox_numbers(bbox)
         parts = bbox.split(",")
-        crs = parts[4] if len(parts) > 4 else None
-        if (
-            version != V100
-            and (crs is None or crs.lower().startswith("urn:"))
-            and (crs or "EPSG:4326").endswith("4326")
-        ):
-            minx, miny, maxx, maxy = miny, minx, maxy, maxx
-        q.bbox = (minx, miny, maxx, maxy)
+        if len(parts) > 4:
+            q.bbox_crs = _crs(",".join(parts[4:]), "bbox")
+    srs_name = call.get("SRSNAME")
+    if srs_name:
+        q.srs_name = _crs(srs_name, "srsName")
     cql = call.get("CQL_FILTER")
     xml_filter = call.get("FILTER")
     if cql and xml_filter:
@@ -162,6 +162,12 @@ def _query(view: View, call: Call, version: str) -> wfs_query.Query:
         count = limit if count is None else min(count, limit)
     q.count = count
     return q
+
+
+def _crs(text: str, locator: str) -> names.Ref:
+    """A CRS the request names (``srsName``, a ``BBOX``'s fifth value); GeoServer's
+    ``InvalidParameterValue`` when the database does not know it."""
+    return ows_crs.decode(text, INVALID, locator, "Unable to support srsName: {}")
 
 
 def _filter_to_cql(text: str) -> str:
@@ -205,14 +211,17 @@ def get_feature(view: View, call: Call) -> FeatureCollection:
     results = []
     remaining = q.count
     for ft in types:
-        sub = wfs_query.Query(q.fids, q.bbox, q.cql, q.properties, q.sort, q.start, remaining)
-        r = wfs_query.run(view, ft, sub)
+        sub = replace(q, count=remaining)
+        r = wfs_query.run(view, ft, sub, version)
         results.append(r)
         if remaining is not None:
             remaining = max(0, remaining - len(r.rows))
     hits = (call.get("RESULTTYPE") or "results").lower() == "hits"
     fmt = call.get("OUTPUTFORMAT")
     decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
+    settings = sources.service(view.state, sources.WFS, view.workspace)
+    style = syntax.style_of(settings.get("gml"), version)
+    bounding = bool(settings.get("featureBounding"))
     if fmt in JSON_FORMATS:
         encoding = "geojson"
     elif fmt is None:
@@ -221,7 +230,9 @@ def get_feature(view: View, call: Call) -> FeatureCollection:
         encoding = GML_FORMATS[fmt]
     else:
         raise OwsError(f"Unknown output format: {fmt}", INVALID, "outputFormat")
-    return collections.collection(view, call, results, encoding, version, hits, decimals)
+    return collections.collection(
+        view, call, results, encoding, version, hits, decimals, style, bounding
+    )
 
 
 # -- stored queries -----------------------------------------------------------------------

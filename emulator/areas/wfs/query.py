@@ -9,11 +9,14 @@ from contextlib import contextmanager
 
 from ...core.errors import EmulatorError
 from ...core.record import field, record, replace
+from ...crs import names
+from ...crs.axes import north_first, swap
+from ...crs.transform import between
 from ...features import resolver
 from ...features.query import Query as FeatureQuery
 from ...filters.tree import Filter
 from ..catalog.entities import FeatureType
-from ..ows.collections import FeatureSet, Row
+from ..ows.collections import FeatureSet, Row, declared
 from ..ows.errors import INVALID, OwsError
 from ..ows.model import View
 
@@ -50,6 +53,10 @@ def _find_type(view: View, name: str) -> FeatureType | None:
 class Query:
     fids: list[str] | None = None
     bbox: tuple[float, float, float, float] | None = None
+    """the ``BBOX`` numbers as given: in ``bbox_crs``'s axis order, else the type's"""
+    bbox_crs: names.Ref | None = None
+    srs_name: names.Ref | None = None
+    """the CRS the features are written in (None: the type's declared CRS)"""
     cql: str | None = None
     properties: list[str] | None = None
     sort: list[tuple[str, bool]] = field(default_factory=list)
@@ -58,8 +65,9 @@ class Query:
     count: int | None = None
 
 
-def run(view: View, ft: FeatureType, q: Query) -> FeatureSet:
+def run(view: View, ft: FeatureType, q: Query, version: str = "1.1.0") -> FeatureSet:
     source, found = resolver.schema(view.state, ft)
+    data = found.srs or ft.srs or "EPSG:4326"
     attrs = [(a.name, a.binding, a.nillable) for a in found.attributes]
     names = {n for n, _, _ in attrs}
     if q.properties is not None:
@@ -72,7 +80,10 @@ def run(view: View, ft: FeatureType, q: Query) -> FeatureSet:
                 )
     flt = parse_filter(q.cql) if q.cql else None
     fids = tuple(q.fids) if q.fids is not None else None
-    selection = FeatureQuery(fids, q.bbox, flt)
+    bbox = _data_bbox(q, ft, version, data)
+    if q.bbox is not None and bbox is None:
+        fids = ()  # the box has no image in the data's CRS: nothing is inside it
+    selection = FeatureQuery(fids, bbox, flt)
     with filter_errors():
         matched = source.count(selection) if source is not None else _compiled(flt)
     for key, _ in q.sort:
@@ -91,7 +102,35 @@ def run(view: View, ft: FeatureType, q: Query) -> FeatureSet:
         page = replace(page, properties=tuple(n for n, _, _ in keep))
         with filter_errors():
             rows = [Row(f.fid, f.properties) for f in source.read(page)]
-    return FeatureSet(ft, [(n, b) for n, b, _ in keep], found.geometry, rows, matched)
+    if q.srs_name is not None and found.geometry is not None:
+        rows = _in_crs(rows, found.geometry, data, q.srs_name)
+    return FeatureSet(ft, [(n, b) for n, b, _ in keep], found.geometry, rows, matched, q.srs_name)
+
+
+def _data_bbox(
+    q: Query, ft: FeatureType, version: str, data: str
+) -> tuple[float, float, float, float] | None:
+    """The request's ``BBOX`` in the data's CRS, east/north: a box without a CRS is in the
+    type's declared CRS (its database axis order in 1.1.0 and 2.0.0), as GeoServer reads
+    it; one with a CRS is transformed from that CRS (its outline densified). None when
+    there is no box, or it has no image in the data's CRS."""
+    if q.bbox is None:
+        return None
+    ref = q.bbox_crs or declared(ft, version)
+    box = swap(q.bbox) if north_first(ref) else q.bbox
+    try:
+        t = between(ref.id, data)
+    except EmulatorError:
+        raise OwsError(f"Unable to support srsName: {ref.id}", INVALID, "bbox") from None
+    return t.bounds(box)
+
+
+def _in_crs(rows: list[Row], geometry: str, data: str, target: names.Ref) -> list[Row]:
+    """The rows with their default geometry transformed into ``target``."""
+    from ...crs import geometries
+
+    moved = geometries.reproject([r.properties.get(geometry) for r in rows], data, target.id)
+    return [Row(r.fid, {**r.properties, geometry: g}) for r, g in zip(rows, moved, strict=True)]
 
 
 def parse_filter(cql: str) -> Filter:

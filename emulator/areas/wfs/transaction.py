@@ -146,9 +146,10 @@ class Transaction:
             if geom_el is None:
                 return None
             try:
-                return gml.read_geometry(geom_el, collections.flips(ft, self.version))
+                geom = gml.read_geometry(geom_el, collections.flips(ft, self.version))
             except gml.GeometryError as exc:
                 raise OwsError(f"Invalid geometry: {exc}", INVALID, _local(prop.tag)) from None
+            return _native(geom, geom_el.get("srsName"), ft, _local(prop.tag))
         return _convert(prop.text or "", binding)
 
     def _selection(self, el: Any) -> Query:
@@ -220,3 +221,17 @@ def _apply(tx: Transaction, root: Any) -> None:
         elif kind in ("Native", "LockId", "Replace") or not kind:
             if kind:
                 raise OwsError(f"{kind} is not supported by the emulator", INVALID, kind)
+
+
+def _native(geom: Any, srs_name: str | None, ft: FeatureType, locator: str) -> Any:
+    """A geometry given in ``srs_name`` transformed into the type's own CRS (as GeoServer
+    reprojects what a transaction writes); an unknown CRS is ``InvalidParameterValue``."""
+    if not srs_name or geom is None or not ft.srs:
+        return geom
+    from ...core.errors import EmulatorError
+    from ...crs import geometries
+
+    try:
+        return geometries.reproject([geom], srs_name, ft.srs)[0]
+    except EmulatorError:
+        raise OwsError(f"Unable to support srsName: {srs_name}", INVALID, locator) from None

@@ -71,18 +71,6 @@ EXCEPTIONS_111 = (
     "application/vnd.ogc.se_blank",
     "application/json",
 )
-AUTO_CODES = ("AUTO:42001", "AUTO:42002", "AUTO:42003", "AUTO:42004")
-COMMON_CODES = (
-    "EPSG:3035",
-    "EPSG:3395",
-    "EPSG:3857",
-    "EPSG:4258",
-    "EPSG:4269",
-    "EPSG:4326",
-    "EPSG:900913",
-)
-"""The emulator's stand-in for GeoServer's full EPSG list (thousands of codes) when the WMS
-settings limit none: these plus every CRS the catalog's layers declare."""
 
 
 FORMATS_111 = ("application/vnd.ogc.wms_xml", "text/xml")
@@ -361,22 +349,10 @@ class Capabilities:
             self._layer(layer, root=False)
         w.end("Layer")
 
-    @functools.cached_property
-    def _root_codes_list(self) -> list[str]:
-        codes = self.ctx.srs_list()
-        if codes:
-            return codes
-        declared = {
-            r.srs
-            for r in self.view.catalog.resources.values()
-            if r.srs and r.srs.upper().startswith("EPSG:")
-        }
-        return list(AUTO_CODES) + _epsg_sorted(set(COMMON_CODES) | declared)
-
     def _root_codes(self) -> list[str]:
-        """The root layer's CRSs: the settings' list, else the emulator's stand-in for
-        GeoServer's whole EPSG database."""
-        return self._root_codes_list
+        """The root layer's CRSs: the settings' list; empty: the whole database
+        (``layers.crs_list``)."""
+        return self.ctx.srs_list()
 
     def _root_bbox(self, listed: list[Layer], groups: list[LayerGroup]) -> None:
         box: BBox | None = None
@@ -476,7 +452,7 @@ class Capabilities:
         if self.v13:
             layers.bbox(w, ctx, latlon, "CRS:84")
         layers.bbox(w, ctx, bounds, code)
-        layers.bbox_for_each_crs(w, ctx, latlon, code)
+        layers.bbox_for_each_crs(w, ctx, bounds, code)
 
 
 def layer_entry(
@@ -521,14 +497,6 @@ def _contains(outer: BBox, inner: BBox) -> bool:
         and outer.miny <= inner.miny
         and outer.maxy >= inner.maxy
     )
-
-
-def _epsg_sorted(codes: set[str]) -> list[str]:
-    def key(code: str) -> tuple[int, str]:
-        tail = code.partition(":")[2]
-        return (int(tail), code) if tail.isdigit() else (1 << 31, code)
-
-    return sorted(codes, key=key)
 
 
 def write(view: View, call: Call, version: str) -> bytes:

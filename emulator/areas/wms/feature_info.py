@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...crs import names
 from ...wire.json import dumps
 from ..catalog.entities import FeatureType
 from ..ows import collections
@@ -17,24 +18,30 @@ Found = list[tuple[FeatureType, str | None, list[Any]]]
 """per layer queried: its feature type, geometry attribute and the features found"""
 
 
-def encode(view: View, call: Call, found: Found, fmt: str, decimals: int) -> Document:
-    """The answer in ``fmt`` (one of the GetFeatureInfo formats)."""
+def encode(
+    view: View, call: Call, found: Found, fmt: str, decimals: int, crs: names.Ref | None = None
+) -> Document:
+    """The answer in ``fmt`` (one of the GetFeatureInfo formats); ``crs``: the CRS the
+    features were transformed into (the map's), None: each type's own."""
     if fmt == "application/json":
-        return _info_json(call, found, decimals)
+        return _info_json(call, found, decimals, crs)
     if fmt == "text/html":
         return Document(_info_html(found).encode("utf-8"), "text/html")
     if fmt == "text/plain":
         return Document(_info_text(view, found).encode("utf-8"), "text/plain")
-    return _info_gml(view, call, found, fmt, decimals)
+    return _info_gml(view, call, found, fmt, decimals, crs)
 
 
-def _rows(res: FeatureType, features: list[Any], view: View) -> collections.FeatureSet:
+def _rows(
+    res: FeatureType, features: list[Any], view: View, crs: names.Ref | None
+) -> collections.FeatureSet:
     attrs, geometry = collections.schema(view, res)
     rows = [collections.Row(f.fid, dict(f.properties)) for f in features]
-    return collections.FeatureSet(res, [(n, b) for n, b, _ in attrs], geometry, rows, len(rows))
+    fields = [(n, b) for n, b, _ in attrs]
+    return collections.FeatureSet(res, fields, geometry, rows, len(rows), crs)
 
 
-def _info_json(call: Call, found: Found, decimals: int) -> Document:
+def _info_json(call: Call, found: Found, decimals: int, crs: names.Ref | None) -> Document:
     from ..ows import gml
 
     features = []
@@ -61,8 +68,9 @@ def _info_json(call: Call, found: Found, decimals: int) -> Document:
         "crs": None,
     }
     if found and features:
-        code = (found[0][0].srs or "EPSG:4326").partition(":")[2]
-        doc["crs"] = {"type": "name", "properties": {"name": f"urn:ogc:def:crs:EPSG::{code}"}}
+        ref = crs or collections.declared(found[0][0], "1.1.0")
+        name = collections.geojson_crs_name(ref)
+        doc["crs"] = {"type": "name", "properties": {"name": name}}
     return Document(dumps(doc), "application/json")
 
 
@@ -121,8 +129,9 @@ def _info_gml(
     found: Found,
     fmt: str,
     decimals: int,
+    crs: names.Ref | None,
 ) -> Document:
-    sets = [_rows(res, hits, view) for res, _, hits in found]
+    sets = [_rows(res, hits, view, crs) for res, _, hits in found]
     gml3 = "3.1.1" in fmt
     version = "1.1.0" if gml3 else "1.0.0"
     encoding = "gml31" if gml3 else "gml2"

@@ -16,9 +16,12 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...core.errors import EmulatorError
+from ...crs import axes, lists
+from ...crs.transform import between
 from ...wire.geoserver.java import number_text as java_number
 from ..catalog.entities import BBox, Layer, LayerGroup, Resource, StyleRef
-from ..ows import crs, published
+from ..ows import published
 from ..ows.dimensions import Dimension
 from ..ows.kvp import url
 from ..ows.model import WORLD
@@ -32,10 +35,6 @@ if TYPE_CHECKING:
 V111, V130 = "1.1.1", "1.3.0"
 XLINK = "http://www.w3.org/1999/xlink"
 DEFAULT_LEGEND = (20, 20, "image/png")
-NORTH_EAST = frozenset(
-    {"EPSG:4326", "EPSG:4258", "EPSG:4269", "EPSG:4267", "EPSG:4283", "EPSG:4230", "EPSG:3035"}
-)
-"""CRSs whose 1.3.0 axis order is latitude/northing first (their bounding boxes are flipped)"""
 
 
 def _num(value: float) -> str:
@@ -141,7 +140,7 @@ def layer_fragment(
         bbox(w, ctx, latlon, "CRS:84")
     if res.native_bbox is not None:
         bbox(w, ctx, res.native_bbox, code)
-    bbox_for_each_crs(w, ctx, latlon, code)
+        bbox_for_each_crs(w, ctx, res.native_bbox, code)
     dimensions(w, ctx, entry.dimensions)
     links(w, ctx, layer, published.metadata_links(res))
     for link in published.data_links(res):
@@ -183,14 +182,24 @@ def keywords(w: XmlWriter, ctx: Context, raw: list[Any]) -> None:
 
 
 def crs_list(w: XmlWriter, ctx: Context, codes: Sequence[str]) -> None:
-    """The root layer's CRS list (with the comment GeoServer writes before it)."""
-    limited = bool(ctx.srs_list())
-    w.comment("Limited list of EPSG projections:" if limited else "All supported EPSG projections:")
+    """The root layer's CRS list, with the comment GeoServer writes before it: ``codes``
+    (the settings' limited list; 1.3.0 adds ``CRS:84``), or, when empty, every CRS of the
+    database (``crs.lists``, written once per process)."""
     tag = "CRS" if ctx.v13 else "SRS"
-    for code in codes:
+    if not codes:
+        w.comment(
+            "All supported Coordinate Reference Systems:"
+            if ctx.v13
+            else "All supported EPSG projections:"
+        )
+        w.raw(lists.block(lists.WMS_130 if ctx.v13 else lists.WMS_111, tag, w.depth, w.indent))
+        return
+    w.comment("Limited list of EPSG projections:")
+    listed = list(dict.fromkeys(codes))
+    if ctx.v13 and "CRS:84" not in listed:
+        listed.append("CRS:84")
+    for code in listed:
         w.element(tag, code)
-    if ctx.v13:
-        w.element("CRS", "CRS:84")
 
 
 def latlon_box(w: XmlWriter, ctx: Context, box: BBox) -> None:
@@ -207,8 +216,10 @@ def latlon_box(w: XmlWriter, ctx: Context, box: BBox) -> None:
 
 
 def bbox(w: XmlWriter, ctx: Context, box: BBox, code: str) -> None:
+    """A ``BoundingBox`` in ``code``; 1.3.0 writes it in the EPSG database's axis order
+    (``EPSG:n`` read as its URN, as ``WMS.toInternalSRS`` does; ``CRS:`` codes stay x/y)."""
     minx, miny, maxx, maxy = box.minx, box.miny, box.maxx, box.maxy
-    if ctx.v13 and code.upper() in NORTH_EAST:
+    if ctx.v13 and code.upper().startswith("EPSG:") and axes.database_north_first(code.upper()):
         minx, miny, maxx, maxy = miny, minx, maxy, maxx
     attrs: Attrs = [
         ("CRS" if ctx.v13 else "SRS", code),
@@ -220,20 +231,24 @@ def bbox(w: XmlWriter, ctx: Context, box: BBox, code: str) -> None:
     w.element("BoundingBox", None, attrs)
 
 
-def bbox_for_each_crs(w: XmlWriter, ctx: Context, latlon: BBox, native: str) -> None:
-    """``bboxForEachCRS``: a box per CRS the settings list, where the emulator can
-    transform into it (geographic and spherical Mercator CRSs; others are left out)."""
+def bbox_for_each_crs(w: XmlWriter, ctx: Context, native: BBox, code: str) -> None:
+    """``bboxForEachCRS``: the native box transformed into each CRS the settings list
+    (its outline densified; a CRS without a transformation is left out, as GeoServer
+    skips it with a warning)."""
     if not ctx.service.get("bboxForEachCRS"):
         return
-    for code in ctx.srs_list():
-        if code == native:
+    source = native.crs or code
+    for target in dict.fromkeys(ctx.srs_list()):
+        if target == code:
             continue
-        to = crs.transform("EPSG:4326", code)
-        if to is None:
+        try:
+            out = between(source, target).bounds(
+                (native.minx, native.miny, native.maxx, native.maxy)
+            )
+        except EmulatorError:
             continue
-        x0, y0 = to(latlon.minx, latlon.miny)
-        x1, y1 = to(latlon.maxx, latlon.maxy)
-        bbox(w, ctx, BBox(x0, x1, y0, y1, code), code)
+        if out is not None:
+            bbox(w, ctx, BBox(out[0], out[2], out[1], out[3], target), target)
 
 
 def dimensions(w: XmlWriter, ctx: Context, dims: Sequence[Dimension]) -> None:

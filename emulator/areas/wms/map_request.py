@@ -12,6 +12,7 @@ exception they throw: no code, no locator, the exception's message.
 from __future__ import annotations
 
 from ...core.record import record
+from ...crs import names as crs_names
 from ...wire.geoserver.java import double_text, parse_double, parse_int
 from ..catalog.entities import Layer, LayerGroup, StyleRef
 from ..ows import crs, dimensions, sources
@@ -51,6 +52,8 @@ class MapRequest:
     format: str
     transparent: bool
     background: tuple[int, int, int, int]
+    crs: crs_names.Ref | None = None
+    """the CRS as the request named it (its spelling's axis order); ``srs`` is its id"""
 
 
 def version_of(call: Call) -> str:
@@ -124,18 +127,18 @@ def read_bbox(call: Call) -> tuple[float, float, float, float] | None:
     return low[0], low[1], high[0], high[1]
 
 
-def read_srs(call: Call, version: str) -> str | None:
-    """The CRS the request names (``CRS`` before ``SRS``), decoded as GeoServer decodes it;
-    None when it names none. ``InvalidSRS`` (1.1.1) / ``InvalidCRS`` (1.3.0) otherwise."""
+def read_srs(call: Call, version: str) -> crs_names.Ref | None:
+    """The CRS the request names (``CRS`` before ``SRS``), decoded as GeoServer decodes it
+    (1.3.0 reads ``EPSG:n`` in the EPSG database's axis order); None when it names none.
+    ``InvalidSRS`` (1.1.1) / ``InvalidCRS`` (1.3.0) otherwise."""
     key = "CRS" if call.get("CRS") is not None else "SRS"
     text = call.get(key)
     if text is None:
         return None
-    srs = crs.normalise(text)
-    if not crs.decodable(srs):
-        code = INVALID_CRS if version == "1.3.0" else INVALID_SRS
-        raise OwsError(f"Error occurred decoding the espg code {text}", code, key.lower())
-    return srs
+    code = INVALID_CRS if version == "1.3.0" else INVALID_SRS
+    return crs.decode(
+        text, code, key.lower(), "Error occurred decoding the espg code {}", version != "1.3.0"
+    )
 
 
 def read_layers(view: View, call: Call, reader: str) -> list[Published] | None:
@@ -198,14 +201,14 @@ def read(
     java_integer(call, "HEIGHT")
     read_bbox(call)
     version = version_of(call)
-    srs = read_srs(call, version)
+    named = read_srs(call, version)
     items = read_layers(view, call, reader)
-    return (None if items is None else styled(view, call, items)), srs
+    return (None if items is None else styled(view, call, items)), named
 
 
 def parse(view: View, call: Call) -> MapRequest:
     """A GetMap request, checked as GeoServer checks it."""
-    pairs, srs = read(view, call, GETMAP_READER)
+    pairs, named = read(view, call, GETMAP_READER)
     version = version_of(call)
     width = java_integer(call, "WIDTH") or 0
     height = java_integer(call, "HEIGHT") or 0
@@ -215,12 +218,11 @@ def parse(view: View, call: Call) -> MapRequest:
     fmt = call.get("FORMAT")
     if fmt is None:
         raise OwsError("No output map format requested", INVALID_FORMAT)
-    bbox = request_box(call, srs, version)
+    bbox = request_box(call, named)
     fmt = output_format(fmt)
     check_memory(view, width, height)
-    return MapRequest(
-        version, pairs, srs or DEFAULT_CRS, bbox, width, height, fmt, *transparency(call)
-    )
+    srs = DEFAULT_CRS if named is None else named.id
+    return MapRequest(version, pairs, srs, bbox, width, height, fmt, *transparency(call), named)
 
 
 def check_size(width: int, height: int) -> None:
@@ -233,10 +235,10 @@ def check_size(width: int, height: int) -> None:
         )
 
 
-def request_box(call: Call, srs: str | None, version: str) -> tuple[float, float, float, float]:
-    """``BBOX`` in the CRS's x/y order (a 1.3.0 geographic CRS's is latitude first; without a
-    CRS, longitude first); ``MissingBBox`` and ``InvalidBBox`` as ``assertMandatory`` words
-    them."""
+def request_box(call: Call, named: crs_names.Ref | None) -> tuple[float, float, float, float]:
+    """``BBOX`` in the CRS's x/y order (north first where the CRS as named is: 1.3.0's
+    ``EPSG:4326``, a URN; without a CRS, longitude first); ``MissingBBox`` and ``InvalidBBox``
+    as ``assertMandatory`` words them."""
     box = read_bbox(call)
     if box is None:
         raise OwsError("GetMap requests must include a BBOX parameter.", "MissingBBox")
@@ -247,7 +249,7 @@ def request_box(call: Call, srs: str | None, version: str) -> tuple[float, float
             f"The request bounding box has zero area: SRSEnvelope[{shown}{double_text(maxy)}]",
             "InvalidBBox",
         )
-    if version == "1.3.0" and srs is not None and crs.is_geographic(srs):
+    if named is not None and crs.north_first(named):
         minx, miny, maxx, maxy = miny, minx, maxy, maxx
     return minx, miny, maxx, maxy
 

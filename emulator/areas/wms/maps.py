@@ -6,13 +6,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...core.errors import EmulatorError
+from ...crs import geometries
+from ...crs import names as crs_names
+from ...crs.transform import between
 from ...features.grids import grid_for
 from ...features.model import Feature
 from ...features.query import Bounds, Query
 from ...features.resolver import source_for
 from ...features.source import FeatureSource
 from ..catalog.entities import Coverage, FeatureType, Layer, LayerGroup, StyleRef
-from ..ows import crs, dimensions, sources
+from ..ows import dimensions, sources
 from ..ows.errors import INVALID_FORMAT, LAYER_NOT_DEFINED, NOT_SUPPORTED, OwsError
 from ..ows.kvp import Call
 from ..ows.model import View
@@ -78,20 +82,51 @@ style's estimated symbol size)"""
 
 def map_area(bbox: tuple[float, float, float, float], srs: str, data_srs: str) -> Bounds | None:
     """The area a map of ``bbox`` (in ``srs``) reads, grown by ``MAP_MARGIN``, in the data's
-    CRS; None when it cannot be said (the data's CRS is not one ``crs`` transforms into:
-    nothing of it is drawn)."""
-    to_data = crs.transform(srs, data_srs)
+    CRS (the grown outline transformed); None when it cannot be said (an unknown CRS, a box
+    with no image in the data's CRS, numbers past a float's range)."""
     minx, miny, maxx, maxy = bbox
     dx, dy = abs(maxx - minx) * MAP_MARGIN, abs(maxy - miny) * MAP_MARGIN
-    if to_data is None:
+    grown = (minx - dx, miny - dy, maxx + dx, maxy + dy)
+    if not all(math.isfinite(v) for v in grown):
         return None
     try:
-        corners = [to_data(x, y) for x in (minx - dx, maxx + dx) for y in (miny - dy, maxy + dy)]
-    except (OverflowError, ValueError):
+        t = between(srs, data_srs)
+    except EmulatorError:
         return None
-    xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    out = (min(xs), min(ys), max(xs), max(ys))
-    return out if all(math.isfinite(v) for v in out) else None
+    out = t.bounds(grown) if not t.identity else grown
+    if out is None and t.domain() is not None:
+        out = t.domain()  # the map reaches past the data's CRS: read what the CRS can hold
+    return out if out is not None and all(math.isfinite(v) for v in out) else None
+
+
+def map_features(
+    view: View,
+    res: FeatureType,
+    source: FeatureSource,
+    call: Call,
+    bbox: tuple[float, float, float, float],
+    srs: str,
+) -> list[Feature]:
+    """The features of a layer a map of ``bbox`` in ``srs`` draws (``held_features`` of its
+    area), their default geometries transformed into the map's CRS (``crs.geometries``);
+    none when the data's CRS has no transformation into the map's."""
+    geometry = source.schema.geometry
+    data = data_srs(res, source)
+    held = held_features(view, res, source, call, map_area(bbox, srs, data))
+    if not held or geometry is None:
+        return held
+    try:
+        t = between(data, srs)
+    except EmulatorError:
+        return []
+    if t.identity:
+        return held
+    moved = geometries.transformed([f.properties.get(geometry) for f in held], t)
+    return [
+        Feature(f.fid, {**f.properties, geometry: g})
+        for f, g in zip(held, moved, strict=True)
+        if g is not None or f.properties.get(geometry) is None
+    ]
 
 
 def get_map(view: View, call: Call) -> Document | Image:
@@ -149,12 +184,9 @@ def draw_layers(
         if found is None or geometry is None:
             continue
         res, source = found
-        data = data_srs(res, source)
-        if crs.transform(data, srs) is None:
-            continue
-        held = held_features(view, res, source, call, map_area(bbox, srs, data))
+        held = map_features(view, res, source, call, bbox, srs)
         if held:
-            painter.draw_layer(held, geometry, data, rule_list, scale)
+            painter.draw_layer(held, geometry, srs, rule_list, scale)
     painter.finish()
 
 
@@ -200,7 +232,7 @@ def get_feature_info(view: View, call: Call) -> Document:
     """GetFeatureInfo, read as GeoServer's ``GetFeatureInfoKvpReader`` reads it: the map
     part as GetMap's, then ``QUERY_LAYERS``, ``INFO_FORMAT``, ``FEATURE_COUNT`` and the
     pixel."""
-    pairs, srs = map_request.read(view, call, map_request.FEATURE_INFO_READER)
+    pairs, named = map_request.read(view, call, map_request.FEATURE_INFO_READER)
     version = map_request.version_of(call)
     names = _query_layers(view, call, version, [layer for layer, _ in pairs or []])
     fmt = call.get("INFO_FORMAT") or "text/plain"
@@ -219,10 +251,11 @@ def get_feature_info(view: View, call: Call) -> Document:
     height = map_request.java_integer(call, "HEIGHT") or 0
     i, j = _pixel(call, version, width, height)
     map_request.check_size(width, height)  # GeoServer fails further on, without a word
-    bbox = map_request.request_box(call, srs, version)
+    bbox = map_request.request_box(call, named)
+    srs = map_request.DEFAULT_CRS if named is None else named.id
     req = MapRequest(
-        version, pairs or [], srs or map_request.DEFAULT_CRS, bbox, width, height,
-        "image/png", *map_request.transparency(call)
+        version, pairs or [], srs, bbox, width, height,
+        "image/png", *map_request.transparency(call), named,
     )  # fmt: skip
     return feature_info(view, call, req, names, fmt, (i, j), max(count, 1))
 
@@ -293,6 +326,8 @@ def feature_info(
     px = (maxx - minx) / req.width
     py = (maxy - miny) / req.height
     radius = 3
+    settings = sources.service(view.state, sources.WMS, view.workspace)
+    reproject = not settings.get("featuresReprojectionDisabled")
     found: list[tuple[FeatureType, str | None, list[Any]]] = []
     for name in names:
         item = view.find(name, "query_layers")
@@ -307,14 +342,46 @@ def feature_info(
                 continue
             source = source_for(view.state, res)
             geometry = source.schema.geometry if source is not None else None
-            srs = data_srs(res, source) if source is not None else res.srs or "EPSG:4326"
-            to_data = crs.transform(req.srs, srs)
-            if source is None or geometry is None or to_data is None:
+            if source is None or geometry is None:
                 found.append((res, geometry, []))
                 continue
-            x0, y0 = to_data(minx + (i - radius) * px, maxy - (j + radius + 1) * py)
-            x1, y1 = to_data(minx + (i + radius + 1) * px, maxy - (j - radius) * py)
-            box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-            found.append((res, geometry, held_features(view, res, source, call, box, count)))
+            pixels = (
+                minx + (i - radius) * px,
+                maxy - (j + radius + 1) * py,
+                minx + (i + radius + 1) * px,
+                maxy - (j - radius) * py,
+            )
+            hits = _features_at(view, call, res, source, (req.srs, pixels), count, reproject)
+            found.append((res, geometry, hits))
     decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
-    return feature_info_codec.encode(view, call, found, fmt, decimals)
+    crs_out = (req.crs or crs_names.read(req.srs)) if reproject else None
+    return feature_info_codec.encode(view, call, found, fmt, decimals, crs_out)
+
+
+def _features_at(
+    view: View,
+    call: Call,
+    res: FeatureType,
+    source: FeatureSource,
+    area: tuple[str, tuple[float, float, float, float]],
+    count: int,
+    reproject: bool,
+) -> list[Feature]:
+    """The first ``count`` features of a layer within ``area`` (a CRS and a box in it), in
+    the map's CRS when ``reproject`` (GeoServer's default; the WMS setting
+    ``featuresReprojectionDisabled`` keeps them in the data's)."""
+    srs, pixels = area
+    data = data_srs(res, source)
+    try:
+        t = between(srs, data)
+    except EmulatorError:
+        return []
+    box = t.bounds(pixels, densify=2)
+    if box is None:
+        return []
+    held = held_features(view, res, source, call, box, count)
+    geometry = source.schema.geometry
+    if not reproject or geometry is None or not held or t.identity:
+        return held
+    moved = geometries.transformed([f.properties.get(geometry) for f in held], between(data, srs))
+    return [Feature(f.fid, {**f.properties, geometry: g}) for f, g in zip(held, moved, strict=True)]

@@ -37,7 +37,8 @@ METRES_PER_DEGREE = 6378137.0 * 2 * 3.141592653589793 / 360
 
 def scale_denominator(bbox: tuple[float, float, float, float], width: int, srs: str) -> float:
     span = bbox[2] - bbox[0]
-    metres = span * METRES_PER_DEGREE if crs.normalise(srs) in crs.GEOGRAPHIC else span
+    unit = crs.metres_per_unit(srs)  # None: degrees
+    metres = span * (METRES_PER_DEGREE if unit is None else unit)
     return metres / (width * OGC_PIXEL) if width else 0.0
 
 

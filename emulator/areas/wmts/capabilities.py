@@ -181,7 +181,8 @@ def matrix_set(w: XmlWriter, name: str, gs: GridSet) -> None:
         scale = gs.resolutions[z] * gs.meters_per_unit / gs.pixel_size
         w.element("ScaleDenominator", _num(scale))
         left, upper = gs.extent[0], top(gs, z)
-        corner = f"{_num(upper)} {_num(left)}" if gs.srs == 4326 else f"{_num(left)} {_num(upper)}"
+        first, second = (upper, left) if gs.y_coordinate_first else (left, upper)
+        corner = f"{_num(first)} {_num(second)}"  # GWC's getOrderedTopLeftCorner
         w.element("TopLeftCorner", corner)
         w.element("TileWidth", str(gs.tile_width))
         w.element("TileHeight", str(gs.tile_height))

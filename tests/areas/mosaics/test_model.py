@@ -94,7 +94,10 @@ def test_lonlat_boxes():
     env = Envelope(1, 2, 3, 4)
     assert to_lonlat(env, "EPSG:4326") == env
     assert to_lonlat(env, None) is None
-    assert to_lonlat(env, "EPSG:2154") is None  # a projection the emulator does not know
+    assert to_lonlat(env, "EPSG:999999") is None  # a code the EPSG database does not have
+    lambert = to_lonlat(Envelope(700000, 6600000, 700001, 6600001), "EPSG:2154")
+    assert lambert is not None and lambert.minx == pytest.approx(3.0, abs=1e-6)
+    assert lambert.miny == pytest.approx(46.5, abs=1e-6)  # RGF93 / Lambert-93's origin
     merc = to_lonlat(Envelope(-20037508.34, -20037508.34, 20037508.34, 20037508.34), "EPSG:3857")
     assert (
         merc is not None

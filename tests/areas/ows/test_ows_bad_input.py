@@ -93,6 +93,12 @@ ODD = st.sampled_from(
         "EPSG:99999999",
         "CRS:84",
         "AUTO:42001",
+        "AUTO:42001,9001,-100,45",
+        "AUTO2:97004,1,0,0",
+        "AUTO:42003,9001,999,999",
+        "EPSG:404000",
+        "EPSG:26713",
+        "urn:ogc:def:crs:EPSG::3035",
         "urn:ogc:def:crs:EPSG::4326",
         "1,2,3",
         "1,2,3,4,5",
@@ -136,7 +142,7 @@ ODD = st.sampled_from(
 VALUE = st.one_of(ODD, st.text(max_size=40), st.integers(-(10**12), 10**12).map(str))
 KEYS = sorted(
     {k for _, params in REQUESTS.values() for k in params}
-    | {"exceptions", "sld_body", "time", "elevation", "language", "crs", "filename"}
+    | {"exceptions", "sld_body", "time", "elevation", "language", "crs", "filename", "srsname"}
     | {"content-disposition", "i", "j", "acceptformats", "sections", "section", "namespace"}
 )
 

@@ -435,6 +435,6 @@ def test_bbox_for_each_crs_of_the_settings(settings, anon, h):
     root = h.caps(anon)
     states = _layer(root, "topp:states")
     crss = [b.get("CRS") for b in states.iterfind("wms:BoundingBox", NS)]
-    assert crss == ["CRS:84", "EPSG:4326", "EPSG:3857"]  # 2056: no transformation known here
+    assert crss == ["CRS:84", "EPSG:4326", "EPSG:3857", "EPSG:2056"]
     merc = states.findall("wms:BoundingBox", NS)[2]
     assert float(merc.get("minx")) == pytest.approx(-13885285.63, abs=1)

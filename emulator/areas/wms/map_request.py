@@ -192,7 +192,7 @@ def styled(view: View, call: Call, items: list[Published]) -> list[tuple[Layer, 
 
 def read(
     view: View, call: Call, reader: str
-) -> tuple[list[tuple[Layer, StyleRef]] | None, str | None]:
+) -> tuple[list[tuple[Layer, StyleRef]] | None, crs_names.Ref | None]:
     """What GetMap and GetFeatureInfo read alike, in GeoServer's order: the dimension and
     size parameters' parsers, the CRS, the layers and their styles. Returns the styled
     layers (None: no ``LAYERS``) and the CRS named (None: none, ``DEFAULT_CRS`` is drawn)."""

@@ -81,6 +81,12 @@ EXTENSIONS: dict[str, Extension] = {
         ),
         Extension(
             "ogcapi-features",
+            routes=(
+                (
+                    "geoserver_emulator.areas.ogcapi_features.routes",
+                    ("/ogc", "/*/ogc", "/*/*/ogc"),
+                ),
+            ),
             jars=(
                 Jar("gs-ogcapi-core", "OGC API Core"),
                 Jar("gs-ogcapi-features", "OGC API Features"),

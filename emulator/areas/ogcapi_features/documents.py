@@ -146,8 +146,8 @@ def queryable(binding: str, length: int | None) -> Doc:
     """The JSON schema of one attribute, as GeoServer's ``QueryablesBuilder`` writes it."""
     if is_geometry(binding):
         title = GEOMETRY_TITLES.get(binding.rsplit(".", 1)[-1], "Any geometry")
-        fmt = "geometry-any" if title == "Any geometry" else "geometry-" + title.lower()
-        return {"title": title, "format": fmt}
+        shape = "geometry-any" if title == "Any geometry" else "geometry-" + title.lower()
+        return {"title": title, "format": shape}
     kind = "string"
     if binding in INTEGERS:
         kind = "integer"

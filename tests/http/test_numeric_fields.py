@@ -388,6 +388,11 @@ NO_NUMERIC_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("PATCH", "/gwc/rest/web/{path:path}"), ("POST", "/gwc/rest/web/{path:path}"),
         ("PUT", "/gwc/rest/web/{path:path}"),
     ),
+    "OGC API Features search: a query, not a stored object (its limit and startIndex are read as "
+    "integers, tested in tests/areas/ogcapi_features)": tuple(
+        ("POST", f"{prefix}/ogc/features/v1/collections/{{collection}}/search")
+        for prefix in ("", "/{workspace}", "/{workspace}/{layer}")
+    ),
     "app-schema maintenance: ids and max are query parameters": (
         ("POST", "/rest/workspaces/{workspace}/appschemastores/{store}/cleanSchemas"),
         ("POST", "/rest/workspaces/{workspace}/appschemastores/{store}/datastores/{storeId}/cleanSchemas"),  # noqa: E501

@@ -316,11 +316,21 @@ routes = [
         for path, op, handler in ENDPOINTS
     ),
     *(
-        Route(f"{prefix}/{ROOT}/collections/{{collection}}/search", search, methods=["POST"])
+        Route(
+            f"{prefix}/{ROOT}/collections/{{collection}}/search",
+            search,
+            methods=["POST"],
+            support="404 until the search class is on in the WFS settings",
+        )
         for prefix in PREFIXES
     ),
     *(
-        Route(f"{prefix}/{ROOT}/{{rest:path}}", _endpoint("", _unmapped("")), methods=["GET"])
+        Route(
+            f"{prefix}/{ROOT}/{{rest:path}}",
+            _endpoint("", _unmapped("")),
+            methods=["GET"],
+            support="any other path: GeoServer's 404 ResourceNotFound",
+        )
         for prefix in PREFIXES
     ),
 ]

@@ -106,7 +106,7 @@ def _pyproj(source: str, target: str) -> Transform:
 
     def read(crs: str) -> Any:
         try:
-            return pyproj.CRS.from_user_input(crs)
+            return pyproj.CRS.from_user_input("OGC:CRS84" if crs.upper() == "CRS:84" else crs)
         except pyproj.exceptions.CRSError:
             raise ValueError(f"Cannot read the CRS {crs[:60]}") from None
 

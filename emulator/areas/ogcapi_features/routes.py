@@ -14,11 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from starlette import routing
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
+from ...core.errors import EmulatorError
 from ...http import context
-from ...http.routing import Route
+from ...http.routing import Route, check_request_text
 from ...wire import yaml
 from ...wire.json import dumps
 from ..ows import sources
@@ -29,7 +32,7 @@ from . import documents, encode, html, media, model, openapi, query
 from . import links as ln
 from . import params as pmod
 from .conformance import Conformance
-from .errors import RESOURCE_NOT_FOUND, ApiError, body, not_found
+from .errors import INVALID, RESOURCE_NOT_FOUND, ApiError, body, not_found
 from .model import ROOT, SERVICE, Api
 
 Handler = Callable[[Api, Request], Response]
@@ -283,6 +286,23 @@ def _format_links(api: Api, path: str, collection_path: str) -> list[ln.Link]:
 
 # -- the route table ---------------------------------------------------------------------------
 
+
+class ApiRoute(Route):
+    """A route whose query values are the endpoint's to judge (JSON carries any character:
+    GeoServer answers a value it cannot use with its own error), and whose path a client
+    cannot spell (a character XML cannot hold) is refused in the API's error shape."""
+
+    check_query = False
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            check_request_text(scope, query=False)
+        except EmulatorError as err:
+            await _error(ApiError(INVALID, err.message, err.status))(scope, receive, send)
+            return
+        await routing.Route.handle(self, scope, receive, send)
+
+
 PREFIXES = ("", "/{workspace}", "/{workspace}/{layer}")
 
 ENDPOINTS: tuple[tuple[str, str, Handler], ...] = (
@@ -311,12 +331,12 @@ def _unmapped(operation: str) -> Handler:
 
 routes = [
     *(
-        Route(f"{prefix}/{ROOT}{path}", _endpoint(op, handler), methods=["GET"])
+        ApiRoute(f"{prefix}/{ROOT}{path}", _endpoint(op, handler), methods=["GET"])
         for prefix in PREFIXES
         for path, op, handler in ENDPOINTS
     ),
     *(
-        Route(
+        ApiRoute(
             f"{prefix}/{ROOT}/collections/{{collection}}/search",
             search,
             methods=["POST"],
@@ -325,7 +345,7 @@ routes = [
         for prefix in PREFIXES
     ),
     *(
-        Route(
+        ApiRoute(
             f"{prefix}/{ROOT}/{{rest:path}}",
             _endpoint("", _unmapped("")),
             methods=["GET"],

@@ -198,6 +198,11 @@ def _number(toks: list[Token]) -> float:
 
 def _bbox_polygon(toks: list[Token], at: int, close: int) -> str:
     args = _args(toks, at + 1, close)
+    if args and args[0] and args[0][0].kind in ("word", "qid"):
+        raise Invalid(
+            "Invalid cql syntax: BBOX(attribute, …) is ECQL, not CQL2: "
+            "use S_INTERSECTS(attribute, BBOX(…))"
+        )
     if len(args) not in (4, 6):
         raise Invalid("Invalid cql syntax: BBOX takes 4 or 6 numbers")
     nums = [_number(a) for a in args]
@@ -348,9 +353,9 @@ def _not(args: list[Any]) -> Any:
     return ast.Not(_predicate(_arity(args, 1, "not")[0]))
 
 
-def _comparison(kind: str) -> Callable[[list[Any]], Any]:
+def _comparison(op: str, kind: str) -> Callable[[list[Any]], Any]:
     def build(args: list[Any]) -> Any:
-        a, b = _arity(args, 2, kind)
+        a, b = _arity(args, 2, op)
         return getattr(ast, kind)(_expression(a), _expression(b))
 
     return build
@@ -397,9 +402,9 @@ def _is_null(args: list[Any]) -> Any:
     return ast.IsNull(_expression(_arity(args, 1, "isNull")[0]), False)
 
 
-def _spatial(kind: str) -> Callable[[list[Any]], Any]:
+def _spatial(op: str, kind: str) -> Callable[[list[Any]], Any]:
     def build(args: list[Any]) -> Any:
-        a, b = _arity(args, 2, kind)
+        a, b = _arity(args, 2, op)
         return getattr(ast, kind)(_expression(a), _expression(b))
 
     return build
@@ -413,8 +418,8 @@ _PREDICATES: dict[str, Callable[[list[Any]], Any]] = {
     "between": _between,
     "in": _in,
     "isnull": _is_null,
-    **{op: _comparison(kind) for op, kind in COMPARISONS.items()},
-    **{op: _spatial(kind) for op, kind in SPATIAL_NODES.items()},
+    **{op: _comparison(op, kind) for op, kind in COMPARISONS.items()},
+    **{op: _spatial(op, kind) for op, kind in SPATIAL_NODES.items()},
 }
 
 

@@ -5,6 +5,7 @@ CQL2 text and the ECQL it stands for select the same features."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from hypothesis import given
@@ -18,10 +19,17 @@ from geoserver_emulator.features.select import select
 from geoserver_emulator.filters import cql2, ecql
 
 FEATURES = [
-    Feature("f.1", {"name": "Café", "n": 5, "ok": True, "d": dt.date(2020, 1, 1), "g": Point(1, 1)}),
-    Feature("f.2", {"name": "beta", "n": 15, "ok": False, "d": dt.date(2021, 6, 1), "g": Point(5, 5)}),
-    Feature("f.3", {"name": None, "n": 25, "ok": True, "d": None, "g": Point(9, 9)}),
-]  # fmt: skip
+    Feature("f.1", {"name": "Café", "n": 5, "ok": True, "d": dt.date(2020, 1, 1)}),
+    Feature("f.2", {"name": "beta", "n": 15, "ok": False, "d": dt.date(2021, 6, 1)}),
+    Feature("f.3", {"name": None, "n": 25, "ok": True, "d": None}),
+]
+for _feature, _xy in zip(FEATURES, (1, 5, 9), strict=True):
+    _feature.properties["g"] = Point(_xy, _xy)
+
+
+BOX = "0.0 0.0, 2.0 0.0, 2.0 2.0, 0.0 2.0, 0.0 0.0"
+RING = "0 0, 6 0, 6 6, 0 6, 0 0"
+DURING = "(d > '2019-01-01' AND d < '2020-12-31')"
 
 
 def chosen(flt) -> list[str]:
@@ -32,18 +40,18 @@ def chosen(flt) -> list[str]:
     ("text", "ecql_text"),
     [
         ("name = 'beta'", "name = 'beta'"),
-        ("S_INTERSECTS(g, BBOX(0,0,2,2))", "INTERSECTS(g, POLYGON((0.0 0.0, 2.0 0.0, 2.0 2.0, 0.0 2.0, 0.0 0.0)))"),
-        ("s_within(g, POLYGON((0 0, 6 0, 6 6, 0 6, 0 0)))", "WITHIN(g, POLYGON((0 0, 6 0, 6 6, 0 6, 0 0)))"),
+        ("S_INTERSECTS(g, BBOX(0,0,2,2))", f"INTERSECTS(g, POLYGON(({BOX})))"),
+        (f"s_within(g, POLYGON(({RING})))", f"WITHIN(g, POLYGON(({RING})))"),
         ("d > DATE('2020-06-01')", "d > '2020-06-01'"),
         ("T_AFTER(d, TIMESTAMP('2020-06-01T00:00:00Z'))", "(d > '2020-06-01T00:00:00Z')"),
         ("T_BEFORE(d, INTERVAL('2021-01-01', '..'))", "(d < '2021-01-01')"),
-        ("T_DURING(d, INTERVAL('2019-01-01','2020-12-31'))", "(d > '2019-01-01' AND d < '2020-12-31')"),
+        ("T_DURING(d, INTERVAL('2019-01-01','2020-12-31'))", DURING),
         ("T_DISJOINT(d, DATE('2020-01-01'))", "(NOT (d = '2020-01-01'))"),
         ("CASEI(name) = casei('BETA')", "strToLowerCase(name) = 'beta'"),
         ("ACCENTI(name) = 'Cafe'", "accenti(name) = 'Cafe'"),
         ("n BETWEEN 1 AND 20 AND NOT ok = TRUE", "n BETWEEN 1 AND 20 AND NOT ok = TRUE"),
     ],
-)  # fmt: skip
+)
 def test_text_rewrites_where_cql2_differs(text, ecql_text):
     assert cql2.to_ecql(text) == ecql_text
     assert chosen(cql2.parse_text(text)) == chosen(ecql.parse(ecql_text))
@@ -89,30 +97,41 @@ def test_text_errors(text, says):
     assert says in info.value.message and info.value.message.startswith("Invalid cql syntax")
 
 
+def P(name: str) -> dict[str, str]:
+    return {"property": name}
+
+
+def op(name: str, *args: object) -> dict[str, object]:
+    return {"op": name, "args": list(args)}
+
+
+SQUARE = {"type": "Polygon", "coordinates": [[[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]]]}
+
+
 @pytest.mark.parametrize(
     ("doc", "expected"),
     [
-        ('{"op": "=", "args": [{"property": "name"}, "beta"]}', ["f.2"]),
-        ('{"op": "s_intersects", "args": [{"property": "g"}, {"bbox": [0, 0, 2, 2]}]}', ["f.1"]),
-        ('{"op": "s_within", "args": [{"property": "g"}, {"type": "Polygon", "coordinates": [[[4,4],[6,4],[6,6],[4,6],[4,4]]]}]}', ["f.2"]),
-        ('{"op": "and", "args": [{"op": ">", "args": [{"property": "n"}, 1]}, {"op": "<", "args": [{"property": "n"}, 20]}, {"op": "=", "args": [{"property": "ok"}, true]}]}', ["f.1"]),
-        ('{"op": "or", "args": [{"op": "isNull", "args": [{"property": "name"}]}, {"op": "=", "args": [{"property": "n"}, 5]}]}', ["f.1", "f.3"]),
-        ('{"op": "not", "args": [{"op": "=", "args": [{"property": "ok"}, true]}]}', ["f.2"]),
-        ('{"op": "between", "args": [{"property": "n"}, 10, 30]}', ["f.2", "f.3"]),
-        ('{"op": "between", "args": [{"property": "n"}, [10, 20]]}', ["f.2"]),
-        ('{"op": "in", "args": [{"property": "n"}, [5, 25]]}', ["f.1", "f.3"]),
-        ('{"op": "like", "args": [{"property": "name"}, "b%"]}', ["f.2"]),
-        ('{"op": "like", "args": [{"op": "casei", "args": [{"property": "name"}]}, {"op": "casei", "args": ["BE%"]}]}', ["f.2"]),
-        ('{"op": "t_after", "args": [{"property": "d"}, {"date": "2020-06-01"}]}', ["f.2"]),
-        ('{"op": "t_intersects", "args": [{"property": "d"}, {"interval": ["2020-01-01", ".."]}]}', ["f.1", "f.2"]),
-        ('{"op": ">", "args": [{"op": "+", "args": [{"property": "n"}, 10]}, 30]}', ["f.3"]),
-        ('{"op": "=", "args": [{"op": "strToUpperCase", "args": [{"property": "name"}]}, "BETA"]}', ["f.2"]),
-        ("true", ["f.1", "f.2", "f.3"]),
-        ("false", []),
+        (op("=", P("name"), "beta"), ["f.2"]),
+        (op("s_intersects", P("g"), {"bbox": [0, 0, 2, 2]}), ["f.1"]),
+        (op("s_within", P("g"), SQUARE), ["f.2"]),
+        (op("and", op(">", P("n"), 1), op("<", P("n"), 20), op("=", P("ok"), True)), ["f.1"]),
+        (op("or", op("isNull", P("name")), op("=", P("n"), 5)), ["f.1", "f.3"]),
+        (op("not", op("=", P("ok"), True)), ["f.2"]),
+        (op("between", P("n"), 10, 30), ["f.2", "f.3"]),
+        (op("between", P("n"), [10, 20]), ["f.2"]),
+        (op("in", P("n"), [5, 25]), ["f.1", "f.3"]),
+        (op("like", P("name"), "b%"), ["f.2"]),
+        (op("like", op("casei", P("name")), op("casei", "BE%")), ["f.2"]),
+        (op("t_after", P("d"), {"date": "2020-06-01"}), ["f.2"]),
+        (op("t_intersects", P("d"), {"interval": ["2020-01-01", ".."]}), ["f.1", "f.2"]),
+        (op(">", op("+", P("n"), 10), 30), ["f.3"]),
+        (op("=", op("strToUpperCase", P("name")), "BETA"), ["f.2"]),
+        (True, ["f.1", "f.2", "f.3"]),
+        (False, []),
     ],
-)  # fmt: skip
+)
 def test_json_selects(doc, expected):
-    assert chosen(cql2.parse_json(doc)) == expected
+    assert chosen(cql2.parse_json(json.dumps(doc))) == expected
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.record import record
 from ...features import resolver
 from ..catalog.entities import FeatureType, Layer, LayerGroup
-from ..ows.errors import OwsError
+from ..ows.errors import Denied, OwsError
 from ..ows.model import View
 from . import crs as crsmod
 from .conformance import Conformance
@@ -93,13 +93,12 @@ def collection(api: Api, cid: str, describe: bool) -> tuple[Layer, FeatureType]:
     item: Any
     if isinstance(view.only, LayerGroup):
         item = next(
-            (lyr for lyr in view.member_layers(view.only) if cid in (lyr.name, lyr.prefixed)),
-            None,
+            (lyr for lyr in _members(view, view.only) if cid in (lyr.name, lyr.prefixed)), None
         )
         if item is not None:
             seen = view.visibility(item, "describe" if describe else "read")
             if seen == "challenge":
-                view.find(item.prefixed, metadata=describe)  # raises the challenge
+                raise Denied(view.principal.anonymous)
             item = item if seen == "shown" else None
     else:
         try:
@@ -112,6 +111,19 @@ def collection(api: Api, cid: str, describe: bool) -> tuple[Layer, FeatureType]:
     if not isinstance(res, FeatureType):
         raise not_found(f"Unknown collection {cid}")
     return item, res
+
+
+def _members(view: View, group: LayerGroup, depth: int = 0) -> list[Layer]:
+    """Every enabled layer of a group and of the groups in it, readable or not (whether the
+    caller may see one is the catalog mode's to say)."""
+    out: list[Layer] = []
+    for ref in group.publishables:
+        item = view.catalog.published(ref)
+        if isinstance(item, LayerGroup) and depth < 32:
+            out += _members(view, item, depth + 1)
+        elif isinstance(item, Layer) and view.enabled(item):
+            out.append(item)
+    return out
 
 
 # -- a collection's description --------------------------------------------------------------

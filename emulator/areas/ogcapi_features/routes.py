@@ -155,7 +155,7 @@ def queryables(api: Api, request: Request) -> Response:
     from ...features import resolver
 
     schema = resolver.schema(api.state, ft)[1]
-    attrs = [(a.name, a.binding, lengths.get(a.name, a.length)) for a in schema.attributes]
+    attrs = [(a.name, a.binding, lengths.get(a.name) or a.length) for a in schema.attributes]
     doc = documents.queryables(api, chosen, layer, ft, attrs)
     return _written(doc, chosen, html.queryables)
 
@@ -177,11 +177,20 @@ def items(api: Api, request: Request) -> Response:
     return _features(api, request, layer, ft, p, chosen)
 
 
+ITEM_PARAMETERS = frozenset(
+    {"limit", "startIndex", "bbox", "bbox-crs", "time", "crs", "properties", "exclude-properties"}
+)
+"""what GeoServer's ``FeatureService.item`` reads (``filter``, ``sortby``, ``ids`` are not)"""
+
+
 def item(api: Api, request: Request) -> Response:
     layer, ft = model.collection(api, request.path_params["collection"], describe=False)
     chosen = _chosen(request, media.ITEMS)
-    pairs = [(k, v) for k, v in request.query_params.multi_items() if k in ("crs",)]
-    p = pmod.from_query(pairs)
+    p = pmod.from_query(
+        ("datetime" if k == "time" else k, v)  # GeoServer names it ``time`` here
+        for k, v in request.query_params.multi_items()
+        if k in ITEM_PARAMETERS
+    )
     return _features(api, request, layer, ft, p, chosen, request.path_params["feature"])
 
 

@@ -392,3 +392,12 @@ def test_search_is_off_by_default_then_answers(anon, client, prims, h):
     ):
         r = anon.post(url, content=bad, headers={"Content-Type": "application/json"})
         assert r.status_code == 400, (bad, r.text)
+
+
+def test_one_item_reads_what_geoserver_reads_for_it(anon, prims):
+    r = anon.get(ITEMS + "/prims.2", params={"bbox": "35,0,60,3", "time": "2006-09-01"})
+    assert r.status_code == 200
+    assert anon.get(ITEMS + "/prims.2", params={"bbox": "0,0,1,1"}).status_code == 404
+    assert anon.get(ITEMS + "/prims.2", params={"time": "2006-10-25"}).status_code == 404
+    r = anon.get(ITEMS + "/prims.2", params={"filter": "name = 'nope'"})  # not read here
+    assert r.status_code == 200

@@ -113,3 +113,20 @@ def test_service_rules(emu, client, client_for, prims):
 def test_bad_credentials_are_401(client_for, prims):
     c = client_for(auth=("admin", "wrong"))
     assert c.get("/ogc/features/v1/collections").status_code == 401
+
+
+def test_a_group_service_hides_and_challenges_its_members(emu, client, client_for):
+    rules = {"topp.tasmania_water_bodies.r": "ROLE_NOBODY"}
+    assert client.post(f"{ACL}/layers.json", json=rules).status_code in (200, 201)
+    anon = client_for(auth=None)
+    base = "/tasmania/ogc/features/v1/collections"
+    ids = [c["id"] for c in anon.get(base).json()["collections"]]
+    assert "topp:tasmania_state_boundaries" in ids
+    assert "topp:tasmania_water_bodies" not in ids
+    assert anon.get(f"{base}/topp:tasmania_water_bodies").status_code == 404
+    assert client.put(f"{ACL}/catalog.json", json={"mode": "MIXED"}).status_code == 200
+    assert anon.get(f"{base}/topp:tasmania_water_bodies").status_code == 401
+    assert client.put(f"{ACL}/catalog.json", json={"mode": "CHALLENGE"}).status_code == 200
+    assert anon.get(f"{base}/topp:tasmania_water_bodies").status_code == 200
+    assert anon.get(f"{base}/topp:tasmania_water_bodies/items").status_code == 401
+    assert anon.get(f"{base}/topp:states").status_code == 404  # not a member

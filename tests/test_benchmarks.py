@@ -18,6 +18,7 @@ RUNS = {
     "scale.py": (["--quick"], "first ECQL query in a fresh process"),
     "ows.py": (["--repeat", "1"], "OWS requests in-process"),
     "crs.py": (["--quick"], "the fast path imports pyproj: False"),
+    "ogcapi_features.py": (["--repeat", "1"], "OGC API Features in-process"),
     "load.py": (["--quick"], "server RSS: before"),
     "patterns.py": (["--quick"], "another client's request meanwhile"),
     "amplification.py": (["--quick"], "rows: "),

@@ -173,10 +173,12 @@ def _importers_of(prefix: str) -> set[str]:
         ("geoserver_emulator_pytest", set()),
         # the OGC services: each service imports the shared ``ows`` pieces downward (``ows``
         # names the services' tables by module, in ``ows/routes.SERVICES``); WMTS draws its
-        # tiles through WMS; no other area imports them
+        # tiles through WMS; OGC API Features reuses them (the view, the access decision, the
+        # feature collections); no other area imports them
         (
             "geoserver_emulator.areas.ows",
             {
+                "geoserver_emulator.areas.ogcapi_features",
                 "geoserver_emulator.areas.wms",
                 "geoserver_emulator.areas.wfs",
                 "geoserver_emulator.areas.wcs",
@@ -188,6 +190,7 @@ def _importers_of(prefix: str) -> set[str]:
         ("geoserver_emulator.areas.wfs", set()),
         ("geoserver_emulator.areas.wcs", set()),
         ("geoserver_emulator.areas.wmts", set()),
+        ("geoserver_emulator.areas.ogcapi_features", set()),
     ],
 )
 def test_who_may_import_a_layer(layer: str, allowed: set[str]):

@@ -6,11 +6,11 @@ installed (``serve --extensions importer,monitor``, the scenario setting ``exten
 extension's routes answer, and ``/rest/about/status`` and ``/rest/about/manifest`` list its
 modules and jars as GeoServer lists them.
 
-Adding an extension means adding a row: its routes modules (each with a module-level
-``routes`` list) and the path prefixes they answer under (as ``http/app.py``'s ``AREAS``
-writes them), the jars ``/rest/about/manifest`` lists, and the module statuses
-``/rest/about/status`` lists (``ModuleStatusImpl`` beans of the extension's
-``applicationContext.xml``).
+Adding an extension means adding a row: the jars ``/rest/about/manifest`` lists, and the
+module statuses ``/rest/about/status`` lists (``ModuleStatusImpl`` beans of the extension's
+``applicationContext.xml``); its routes modules (each with a module-level ``routes`` list)
+and the path prefixes they answer under go in ``http/app.py``'s ``EXTENSION_ROUTES`` (core
+names no area), or, for routes outside the areas, in the row's ``routes``.
 
 Source of the names: the extensions' ``pom.xml`` (artifact ids and names) and
 ``applicationContext.xml`` files (module statuses) in geoserver/geoserver ``src/extension``.

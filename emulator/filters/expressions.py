@@ -88,7 +88,16 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     ),
     "strendswith": lambda s, p: None if s is None or p is None else as_text(s).endswith(as_text(p)),
     "abs": lambda x: None if number(x) is None else abs(number(x) or 0),
+    "accenti": lambda s: None if s is None else _without_accents(as_text(s)),
 }
+"""by lower-case name; ``accenti`` is CQL2's ``ACCENTI`` (``filters/cql2.py``)"""
+
+
+def _without_accents(text: str) -> str:
+    """``text`` with its combining marks removed (``é`` → ``e``), for ``ACCENTI``."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def _function(node: Any) -> Expr:

@@ -139,10 +139,18 @@ AREAS: list[LazyRoutes] = [
 """The areas' routes in matching order (``routing_order``), each imported when a request first
 reaches the area (``LazyRoutes``): a process pays only for the areas it uses."""
 
+EXTENSION_ROUTES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "ogcapi-features": (
+        ("geoserver_emulator.areas.ogcapi_features.routes", ("/ogc", "/*/ogc", "/*/*/ogc")),
+    ),
+}
+"""Each extension's areas: (routes module, path prefixes) pairs, as ``AREA_PREFIXES`` writes
+prefixes (an extension's row in ``core/extensions.py`` cannot name an area)."""
+
 EXTENSION_AREAS: list[LazyRoutes] = [
     ExtensionRoutes(ext.name, module, prefixes)
     for ext in EXTENSIONS.values()
-    for module, prefixes in ext.routes
+    for module, prefixes in (*ext.routes, *EXTENSION_ROUTES.get(ext.name, ()))
 ]
 """The extensions' routes (``core/extensions.py``), after the core areas: each matches only
 on an emulator that installed its extension."""

@@ -396,6 +396,20 @@ NO_NUMERIC_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("PATCH", "/gwc/rest/web/{path:path}"), ("POST", "/gwc/rest/web/{path:path}"),
         ("PUT", "/gwc/rest/web/{path:path}"),
     ),
+    "OGC API Features search: a query, not a stored object (its limit and startIndex are read as "
+    "integers, tested in tests/areas/ogcapi_features)": tuple(
+        ("POST", f"{prefix}/ogc/features/v1/collections/{{collection}}/search")
+        for prefix in ("", "/{workspace}", "/{workspace}/{layer}")
+    ),
+    "filter chains (names, patterns, flags; the position is a query parameter) and user/group "
+    "service configurations (their fields kept as text, docs/fidelity.md)": (
+        ("POST", "/rest/security/filterchain"), ("POST", "/rest/security/filterchain.{ext}"),
+        ("POST", "/rest/security/filterchain/{name}"),
+        ("PUT", "/rest/security/filterchain/{name}"),
+        ("POST", "/rest/security/usergroupservices"),
+        ("POST", "/rest/security/usergroupservices.{ext}"),
+        ("PUT", "/rest/security/usergroupservices/{name}"),
+    ),
     "app-schema maintenance: ids and max are query parameters": (
         ("POST", "/rest/workspaces/{workspace}/appschemastores/{store}/cleanSchemas"),
         ("POST", "/rest/workspaces/{workspace}/appschemastores/{store}/datastores/{storeId}/cleanSchemas"),  # noqa: E501

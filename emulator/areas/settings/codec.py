@@ -81,10 +81,7 @@ def _field(f: Field, value: Any, files: bool) -> Node:
             f.name, children=[Node(lang, text) for lang, text in value.items()], attrs=attrs
         )
     if kind == "metadata":
-        return Node(
-            f.name,
-            children=[Node("entry", text, attrs={"key": key}) for key, text in value.items()],
-        )
+        return Node(f.name, children=[_metadata_entry(k, v, files) for k, v in value.items()])
     if kind == "record":
         return node(f.table, value, f.name, files=files)
     if kind == "items":
@@ -96,6 +93,19 @@ def _field(f: Field, value: Any, files: bool) -> Node:
         ]
         return Node(f.name, children=entries)
     raise AssertionError(kind)  # pragma: no cover
+
+
+def _metadata_entry(key: str, value: Any, files: bool) -> Node:
+    """``<entry key="k">text</entry>``, or ``<entry key="k"><type>…</type></entry>`` for an
+    object of a registered type (``schema.METADATA_TYPES``)."""
+    if isinstance(value, str):
+        return Node("entry", value, attrs={"key": key})
+    ((kind, inner),) = value.items()
+    return Node(
+        "entry",
+        children=[node(schema.METADATA_TYPES[kind], inner, kind, files=files)],
+        attrs={"key": key},
+    )
 
 
 def encode_keyword(keyword: dict[str, str]) -> str:
@@ -252,7 +262,7 @@ def _value(f: Field, raw: Any, where: str, unknown: list[str] | None, ids: bool)
         texts = {k: v for k, v in _object(raw, where).items() if k[:1] != "@"}
         return {_locale(k, where): _text(v, f"{where}.{k}") for k, v in texts.items()}
     if kind == "metadata":
-        return dict(_entry(v, where) for v in _named(raw, "entry", where))
+        return dict(_entry(v, where, unknown, ids) for v in _named(raw, "entry", where))
     if kind == "record":
         return fields(f.table, raw, where, unknown, ids)
     if kind == "items":
@@ -372,11 +382,19 @@ def _keyword(raw: Any, where: str) -> dict[str, str]:
     return decode_keyword(_text(raw, where))
 
 
-def _entry(raw: Any, where: str) -> tuple[str, str]:
+def _entry(
+    raw: Any, where: str, unknown: list[str] | None = None, ids: bool = False
+) -> tuple[str, str | dict[str, Any]]:
+    """One metadata entry: its key and text, or the object of a registered type it holds
+    (``<entry key="k"><cql2>…</cql2></entry>``; an object of another type is read past, as
+    its text)."""
     if not isinstance(raw, dict) or not isinstance(raw.get("@key"), str):
         raise Invalid(f"Invalid value for {where}: an entry needs a key attribute")
-    text = raw.get("$", "")
-    return _text(raw["@key"], where), _text(text, where)
+    key = _text(raw["@key"], where)
+    for kind, table in schema.METADATA_TYPES.items():
+        if kind in raw:
+            return key, {kind: fields(table, raw[kind], f"{where}.{key}.{kind}", unknown, ids)}
+    return key, _text(raw.get("$", ""), where)
 
 
 # -- the data directory ----------------------------------------------------------------------

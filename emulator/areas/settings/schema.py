@@ -17,7 +17,9 @@ strings     ``list[str]`` (``srs``, MIME types, exception formats…)
 versions    ``list[str]`` (``["1.1.1", "1.3.0"]``)
 keywords    ``list[{"value": str, "language"?: str, "vocabulary"?: str}]``
 intl        ``dict[str, str]``: locale → text (``internationalTitle``…)
-metadata    ``dict[str, str]``: the metadata map's entries
+metadata    ``dict[str, str | dict]``: the metadata map's entries; an entry holding an object
+            of a registered type (``METADATA_TYPES``: the OGC API conformance settings) is
+            ``{type id: {field: value}}``
 record      ``dict``: a nested class, checked against its own table
 items       ``list[dict]``: a list of a nested class (each element named ``choices[0]``)
 gml         ``dict[str, dict]``: WFS GML version (``V_10``, ``V_11``, ``V_20``) → GML record
@@ -281,6 +283,35 @@ WCS: Table = (
 
 WMTS: Table = SERVICE
 
+# -- objects a service's metadata map holds --------------------------------------------------
+
+FEATURE_CONFORMANCE: Table = tuple(
+    _f(name, "bool")
+    for name in (
+        "core", "gml321", "gmlSF0", "gmlSF2", "featuresFilter", "crsByReference", "filter",
+        "search", "queryables", "ids", "sortBy", "propertySelection",
+    )
+)  # fmt: skip
+"""OGC API Features' ``FeatureConformance`` (its Java fields, in declaration order)"""
+CQL2_CONFORMANCE: Table = tuple(
+    _f(name, "bool")
+    for name in (
+        "json", "text", "advanced", "arithmetic", "basic", "basicSpatial", "functions",
+        "propertyProperty", "spatial",
+    )
+)  # fmt: skip
+"""``CQL2Conformance``: the CQL2 encodings and capabilities an OGC API accepts"""
+ECQL_CONFORMANCE: Table = (_f("text", "bool"),)
+"""``ECQLConformance``: whether ECQL text is accepted"""
+
+METADATA_TYPES: dict[str, Table] = {
+    "ogcapiFeatures": FEATURE_CONFORMANCE,
+    "cql2": CQL2_CONFORMANCE,
+    "ecql": ECQL_CONFORMANCE,
+}
+"""the objects a metadata entry may hold, by the type id GeoServer registers for them
+(``registerBriefMapComplexType``): ``<entry key="k"><cql2><text>true</text></cql2></entry>``"""
+
 SERVICES: dict[str, Table] = {"wms": WMS, "wfs": WFS, "wcs": WCS, "wmts": WMTS}
 """the service kinds, by the name of their REST path segment, data-directory file and root"""
 
@@ -337,10 +368,14 @@ def check_field(field: Field, value: Any, where: str) -> Any:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ValueError(f"{where}: expected a list of strings")
         return list(value)
-    if kind in ("intl", "metadata"):
+    if kind == "intl":
         if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
             raise ValueError(f"{where}: expected an object of strings")
         return dict(value)
+    if kind == "metadata":
+        if not isinstance(value, dict):
+            raise ValueError(f"{where}: expected an object")
+        return {k: metadata_value(v, f"{where}.{k}") for k, v in value.items()}
     if kind == "keywords":
         return [keyword(k, f"{where}[{i}]") for i, k in enumerate(_list(value, where))]
     if kind == "record":
@@ -357,6 +392,20 @@ def check_field(field: Field, value: Any, where: str) -> Any:
             out[version] = check(field.table, gml, f"{where}.{version}")
         return out
     raise AssertionError(kind)  # pragma: no cover
+
+
+def metadata_value(value: Any, where: str) -> str | dict[str, dict[str, Any]]:
+    """A checked metadata entry: a string, or ``{type id: object}`` of a ``METADATA_TYPES``
+    type."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, dict) or len(value) != 1:
+        raise ValueError(f"{where}: expected a string or an object of one registered type")
+    ((kind, inner),) = value.items()
+    table = METADATA_TYPES.get(kind)
+    if table is None:
+        raise ValueError(f"{where}.{kind}: expected one of {', '.join(METADATA_TYPES)}")
+    return {kind: check(table, inner or {}, f"{where}.{kind}")}
 
 
 def _list(value: Any, where: str) -> list[Any]:

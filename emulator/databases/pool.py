@@ -7,7 +7,8 @@ connection is made in the caller's thread, so a database that is down answers at
 the PostgreSQL driver's refusal does, instead of after the wait. Idle connections are kept
 for ``Max connection idle time`` and checked (``validate connections``) before reuse, so the
 pool recovers by itself when the database comes back. Every connection carries the statement
-time limit (``statement_timeout``), so no statement runs unbounded.
+time limit (``statement_timeout``), so no statement runs unbounded, and reads and writes
+instants in UTC (``TimeZone``: a timestamp without a zone is a UTC one).
 
 psycopg-pool's pools were tried: their connections are made by a background worker that
 retries, so a caller waits out the whole ``Connection timeout`` for a refused database, where
@@ -122,7 +123,7 @@ class Pool:
                 password=p.passwd or None,
                 connect_timeout=max(2, min(CONNECT_TIMEOUT_CAP, int(p.connection_timeout))),
                 application_name="geoserver-emulator",
-                options=f"-c statement_timeout={timeout_ms}",
+                options=f"-c statement_timeout={timeout_ms} -c TimeZone=UTC",
                 sslmode="disable" if p.ssl_mode == "DISABLE" else "prefer",
             )
         except psycopg.OperationalError as exc:

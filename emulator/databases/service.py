@@ -10,7 +10,7 @@ outside the emulator), ``close()`` closes them.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +21,14 @@ from .policy import Policy
 if TYPE_CHECKING:
     import psycopg
 
+    from ..core.state import State
     from .pool import Pool
+    from .units import Unit
 
 POSTGIS, MEMORY = "postgis", "memory"
+LINK = "_databases"
+"""where a state keeps the way to its emulator's ``Databases`` (in its ``__dict__``: not a
+store, never pickled with the state)"""
 
 
 class Databases:
@@ -45,6 +50,8 @@ class Databases:
         """(workspace, store) → ``postgis`` or ``memory``: what the store last used"""
         self.events: list[str] = []
         """notes for the journal of the request under way (``take_events``)"""
+        self.units: dict[tuple[int, int], Unit] = {}
+        """open database transactions shared by one request's writes (``units.py``)"""
 
     @property
     def mode(self) -> str:
@@ -102,6 +109,19 @@ class Databases:
             self._pools.clear()
         for pool in pools:
             pool.close()
+
+
+def attach(state: State, get: Callable[[], Databases]) -> None:
+    """Give ``state`` the way to its emulator's databases (the emulator calls this for each
+    state it runs on), so that the layers below the root reach them through the state."""
+    state.__dict__[LINK] = get
+
+
+def attached(state: State) -> Databases | None:
+    """The databases of the emulator running on ``state``; None for a state no emulator
+    runs on (one being built, one in a test of its own)."""
+    get: Callable[[], Databases] | None = state.__dict__.get(LINK)
+    return None if get is None else get()
 
 
 @contextmanager

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.errors import EmulatorError
 from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
-from ..ows import collections, sources
+from ..ows import collections, sources, viewparams
 from ..ows.collections import FeatureCollection
 from ..ows.dispatch import CANNED, NOT_EMULATED, Operation, Service
 from ..ows.errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
@@ -180,10 +180,13 @@ def get_feature(view: View, call: Call) -> FeatureCollection:
         if layer is not None and not view.readable(layer):
             view.find(f"{ft.workspace}:{ft.name}", "typeName")  # hidden or a challenge
     q = _query(view, call, version)
+    params = viewparams.per_layer(call.get("VIEWPARAMS"), len(types), "feature types")
     results = []
     remaining = q.count
-    for ft in types:
-        sub = wfs_query.Query(q.fids, q.bbox, q.cql, q.properties, q.sort, q.start, remaining)
+    for ft, values in zip(types, params, strict=True):
+        sub = wfs_query.Query(
+            q.fids, q.bbox, q.cql, q.properties, q.sort, q.start, remaining, values
+        )
         r = wfs_query.run(view, ft, sub)
         results.append(r)
         if remaining is not None:

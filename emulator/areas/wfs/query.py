@@ -9,8 +9,11 @@ from contextlib import contextmanager
 
 from ...core.errors import EmulatorError
 from ...core.record import field, record, replace
+from ...databases.errors import DatabaseError
+from ...databases.virtual import InvalidParameter
 from ...features import resolver
 from ...features.query import Query as FeatureQuery
+from ...features.source import ReadOnly
 from ...filters.tree import Filter
 from ..catalog.entities import FeatureType
 from ..ows.collections import FeatureSet, Row
@@ -56,6 +59,8 @@ class Query:
     """(attribute, descending)"""
     start: int = 0
     count: int | None = None
+    params: dict[str, str] = field(default_factory=dict)
+    """the type's ``viewparams`` (an SQL view's parameters)"""
 
 
 def run(view: View, ft: FeatureType, q: Query) -> FeatureSet:
@@ -72,7 +77,7 @@ def run(view: View, ft: FeatureType, q: Query) -> FeatureSet:
                 )
     flt = parse_filter(q.cql) if q.cql else None
     fids = tuple(q.fids) if q.fids is not None else None
-    selection = FeatureQuery(fids, q.bbox, flt)
+    selection = FeatureQuery(fids, q.bbox, flt, params=q.params)
     with filter_errors():
         matched = source.count(selection) if source is not None else _compiled(flt)
     for key, _ in q.sort:
@@ -111,6 +116,8 @@ def filter_errors() -> Iterator[None]:
     its time bound) as an ``InvalidParameterValue`` exception (locator ``filter``)."""
     try:
         yield
+    except (DatabaseError, InvalidParameter, ReadOnly):
+        raise  # the database's failure or refusal, not the filter's
     except EmulatorError as exc:
         raise OwsError(exc.message, INVALID, "filter") from None
 

@@ -4,6 +4,7 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.record import record
@@ -12,7 +13,7 @@ from ...features.query import Bounds, Query
 from ...features.resolver import source_for
 from ...features.source import FeatureSource
 from ..catalog.entities import FeatureType, Layer, LayerGroup, StyleRef
-from ..ows import crs, dimensions, sources
+from ..ows import crs, dimensions, sources, viewparams
 from ..ows.errors import (
     INVALID,
     INVALID_CRS,
@@ -198,19 +199,17 @@ def held_features(
     call: Call,
     bbox: Bounds | None = None,
     count: int | None = None,
+    params: Mapping[str, str] | None = None,
 ) -> list[Feature]:
     """The features of a layer's data within ``bbox`` (in the data's CRS; None: all) that
     the request's ``TIME``/``ELEVATION`` (or the dimensions' default values) select, the
-    first ``count`` of them (None: all)."""
-    selector = dimensions.feature_selector(
+    first ``count`` of them (None: all); ``params``: the layer's ``viewparams``. The whole
+    selection is one query, which a database source answers in SQL."""
+    selection = dimensions.feature_filter(
         view.state, res, call.get("TIME"), call.get("ELEVATION"), call.instant()
     )
-    query = Query(bbox=bbox, count=count if selector is None else None)
-    found = list(source.read(query))
-    if selector is not None:
-        found = [f for f in found if selector(f.properties)]
-        found = found if count is None else found[:count]
-    return found
+    query = Query(bbox=bbox, filter=selection, count=count, params=dict(params or {}))
+    return list(source.read(query))
 
 
 MAP_MARGIN = 1.0
@@ -256,14 +255,16 @@ def get_map(view: View, call: Call) -> Document | Image:
         canvas = paint.Canvas(req.width, req.height, req.background)
     painter = render.MapPainter(canvas, req.bbox, req.srs)
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
-    for layer, ref in req.layers:
+    params = viewparams.per_layer(call.get("VIEWPARAMS"), len(req.layers), "layers")
+    for (layer, ref), values in zip(req.layers, params, strict=True):
         found = layer_source(view, layer)
         geometry = found[1].schema.geometry if found is not None else None
         if found is None or geometry is None:
             continue
         res, source = found
         srs = data_srs(res, source)
-        held = held_features(view, res, source, call, map_area(req.bbox, req.srs, srs))
+        area = map_area(req.bbox, req.srs, srs)
+        held = held_features(view, res, source, call, area, params=values)
         if not held:
             continue
         rule_list = rules(styles.body(view.state, ref) or b"")
@@ -317,6 +318,10 @@ def feature_info(
     py = (maxy - miny) / req.height
     radius = 3
     found: list[tuple[FeatureType, str | None, list[Any]]] = []
+    params = viewparams.per_layer(call.get("VIEWPARAMS"), len(req.layers), "layers")
+    by_layer = {
+        (lay.workspace, lay.name): p for (lay, _), p in zip(req.layers, params, strict=True)
+    }
     for name in names:
         item = view.find(name, "query_layers")
         layers = list(view.member_layers(item)) if isinstance(item, LayerGroup) else [item]
@@ -338,6 +343,8 @@ def feature_info(
             x0, y0 = to_data(minx + (i - radius) * px, maxy - (j + radius + 1) * py)
             x1, y1 = to_data(minx + (i + radius + 1) * px, maxy - (j - radius) * py)
             box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-            found.append((res, geometry, held_features(view, res, source, call, box, count)))
+            values = by_layer.get((layer.workspace, layer.name))
+            held = held_features(view, res, source, call, box, count, values)
+            found.append((res, geometry, held))
     decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
     return feature_info_codec.encode(view, call, found, fmt, decimals)

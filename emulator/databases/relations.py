@@ -57,7 +57,9 @@ SELECT a.attname, t.typname, NOT a.attnotnull, a.atttypmod,
                unnest(i.indkey) WITH ORDINALITY AS k(attnum, pos)
          WHERE i.indrelid = c.oid AND i.indisprimary AND k.attnum = a.attnum),
        CASE WHEN t.typname IN ('geometry', 'geography') AND a.atttypmod >= 0
-            THEN postgis_typmod_srid(a.atttypmod) END
+            THEN postgis_typmod_srid(a.atttypmod) END,
+       CASE WHEN t.typname IN ('geometry', 'geography') AND a.atttypmod >= 0
+            THEN postgis_typmod_type(a.atttypmod) END
   FROM pg_catalog.pg_attribute a
   JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
@@ -77,9 +79,9 @@ def describe_relation(conn: psycopg.Connection[Any], source: Source) -> Relation
         return None
     rel = Relation(source, writable=rows[0][5] in WRITABLE_KINDS)
     keyed: list[tuple[int, str]] = []
-    for name, typname, _nullable, _typmod, has_default, _kind, pos, srid in rows:
+    for name, typname, _nullable, _typmod, has_default, _kind, pos, srid, kind in rows:
         name, typname = str(name), str(typname)
-        binding = _binding(typname)
+        binding = bindings.geometry_binding(kind) if kind else _binding(typname)
         if binding is None:
             continue  # GeoTools leaves out a column it cannot map
         code = int(srid) if srid else None

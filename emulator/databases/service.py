@@ -85,6 +85,9 @@ class Databases:
                 raise errors.refused(params.where)
             pool = self.pool(params)
             pool.release(pool.acquire())  # answers? (the connection stays pooled)
+        except errors.Exhausted:
+            self._used(store, POSTGIS)
+            raise  # it answers, but is busy: GeoServer's error in every mode
         except errors.Unavailable:
             if self.mode == "live":
                 self._used(store, POSTGIS)

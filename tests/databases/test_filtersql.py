@@ -106,7 +106,8 @@ def conditions(draw: Any, depth: int = 0) -> str:
         return f"n BETWEEN {low} AND {low + draw(st.integers(0, 2))}"
     if kind == "bbox":
         x, y = draw(st.integers(0, 3)), draw(st.integers(0, 3))
-        return f"INTERSECTS(g, POLYGON(({x} {y}, {x} {y + 1.5}, {x + 1.5} {y + 1.5}, {x + 1.5} {y}, {x} {y})))"
+        ring = f"{x} {y}, {x} {y + 1.5}, {x + 1.5} {y + 1.5}, {x + 1.5} {y}, {x} {y}"
+        return f"INTERSECTS(g, POLYGON(({ring})))"
     return f"strLength(s) = {draw(st.integers(1, 2))}"  # left to Python
 
 

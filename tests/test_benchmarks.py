@@ -21,6 +21,7 @@ RUNS = {
     "patterns.py": (["--quick"], "another client's request meanwhile"),
     "amplification.py": (["--quick"], "rows: "),
     "stockdata.py": (["--quick"], "this tree (stock data imported: False)"),
+    "postgis.py": (["--quick"], "PostGIS: "),
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import decimal
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.lazy import LazyModule
@@ -40,6 +40,18 @@ def value_from_db(value: Any) -> Any:
     if isinstance(value, memoryview):
         return bytes(value)
     return value
+
+
+PLAIN = frozenset(
+    {"int2", "int4", "int8", "float4", "float8", "bool", "varchar", "text", "bpchar", "name",
+     "char", "json", "jsonb", "oid", "date", "time", "timetz"}
+)  # fmt: skip
+"""column types whose values psycopg already gives as the features model holds them"""
+
+
+def reader(col: Col) -> Callable[[Any], Any] | None:
+    """What a column's values need on reading (None: nothing, they are kept as read)."""
+    return None if col.typname in PLAIN else value_from_db
 
 
 def geometries_from_db(raw: Sequence[Any]) -> list[Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .convert import geometries_from_db, value_from_db
+from .convert import geometries_from_db, reader
 from .relations import Relation
 from .where import Where
 
@@ -77,16 +77,25 @@ def select_list(rel: Relation, names: Sequence[str]) -> list[Any]:
 
 
 def converted(rel: Relation, names: Sequence[str], found: list[tuple[Any, ...]]) -> list[Raw]:
+    """The rows read (key columns, then ``names``) as (key, values, raw row); each column
+    converted once, as a whole (``convert.py``)."""
     width = len(rel.key)
-    columns: dict[str, list[Any]] = {}
+    columns: list[list[Any]] = []
     for i, name in enumerate(names):
         raw = [row[width + i] for row in found]
-        if rel.columns[name].is_geometry:
-            columns[name] = geometries_from_db(raw)
+        col = rel.columns[name]
+        if col.is_geometry:
+            columns.append(geometries_from_db(raw))
         else:
-            columns[name] = [value_from_db(v) for v in raw]
-    out: list[Raw] = []
-    for n, row in enumerate(found):
-        key = [value_from_db(v) for v in row[:width]]
-        out.append((key, {name: columns[name][n] for name in names}, tuple(row)))
-    return out
+            read = reader(col)
+            columns.append(raw if read is None else [read(v) for v in raw])
+    keys: list[list[Any]] = [[] for _ in found]
+    for k, name in enumerate(rel.key):
+        read = reader(rel.columns[name])
+        for n, row in enumerate(found):
+            keys[n].append(row[k] if read is None else read(row[k]))
+    named = list(names)
+    values = [dict(zip(named, vals, strict=True)) for vals in zip(*columns, strict=True)]
+    if not named:
+        values = [{} for _ in found]
+    return [(keys[n], values[n], tuple(row)) for n, row in enumerate(found)]

@@ -133,6 +133,9 @@ def _binding(typname: str) -> str | None:
 
 def encode_fid(type_name: str, key: Sequence[Any]) -> str:
     """``<type>.<key>`` (the values of a key of several columns joined by ``.``)."""
+    if len(key) == 1:
+        value = key[0]
+        return f"{type_name}.{value if type(value) is int else _key_text(value)}"
     return type_name + "." + ".".join(_key_text(v) for v in key)
 
 

@@ -84,7 +84,8 @@ class Databases:
             if not self.policy.may_contact(params.host):
                 raise errors.refused(params.where)
             pool = self.pool(params)
-            pool.release(pool.acquire())  # answers? (the connection stays pooled)
+            if not pool.has_idle():  # answers? (an idle connection did: it is checked
+                pool.release(pool.acquire())  # when next borrowed, as every borrow is)
         except errors.Exhausted:
             self._used(store, POSTGIS)
             raise  # it answers, but is busy: GeoServer's error in every mode
@@ -128,10 +129,11 @@ def attached(state: State) -> Databases | None:
 
 
 @contextmanager
-def session(pool: Pool) -> Iterator[psycopg.Connection[Any]]:
-    """A connection whose failures are GeoServer's errors (``errors``); rolled back at the
-    end unless committed inside."""
-    with pool.connection() as conn, translated():
+def session(pool: Pool, transaction: bool = False) -> Iterator[psycopg.Connection[Any]]:
+    """A connection whose failures are GeoServer's errors (``errors``): each statement on
+    its own (reads), or with ``transaction`` one transaction rolled back at the end unless
+    committed inside."""
+    with pool.connection(transaction) as conn, translated():
         yield conn
 
 

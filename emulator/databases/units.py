@@ -27,7 +27,7 @@ class Unit:
 
     def __init__(self, pool: Pool, registry: dict[tuple[int, int], Unit] | None, key: Any):
         self.pool = pool
-        self.conn: psycopg.Connection[Any] = pool.acquire()
+        self.conn: psycopg.Connection[Any] = pool.acquire(transaction=True)
         self.users = 0
         self.over = False
         self._registry = registry

@@ -33,7 +33,7 @@ from ..databases.service import attached, session
 from ..databases.where import Where
 from ..filters.tree import Filter
 from . import select
-from .model import GEOMETRY_PACKAGES, Attribute, Feature
+from .model import GEOMETRY_PACKAGES, Attribute, Feature, make_feature
 from .query import Bounds, Query, Schema, TypeRef
 
 if TYPE_CHECKING:
@@ -156,10 +156,9 @@ class PostgisSource:
             rel = self.relation(conn, query.params)
             found = self._select(conn, rel, query)
         names = query.properties
-        return iter(
-            Feature(fid, props if names is None else {n: props.get(n) for n in names})
-            for fid, props in found
-        )
+        if names is None:
+            return iter([make_feature(fid, props) for fid, props in found])
+        return iter([make_feature(fid, {n: props.get(n) for n in names}) for fid, props in found])
 
     def _select(
         self, conn: psycopg.Connection[Any], rel: Relation, query: Query

@@ -54,7 +54,7 @@ async def off_loop(work: Callable[[], T]) -> T:
 def _hold(state: State, pool: Pool) -> psycopg.Connection[Any]:
     """A connection whose transaction ends with the request: committed with a 2xx answer,
     rolled back otherwise (at once when no write is under way)."""
-    conn = pool.acquire()
+    conn = pool.acquire(transaction=True)
     record = running(state)
 
     def commit() -> None:

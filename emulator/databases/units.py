@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.rollback import running
 from .service import translated
 
 if TYPE_CHECKING:
     import psycopg
 
+    from ..core.state import State
     from .pool import Pool
     from .service import Databases
 
@@ -81,3 +83,26 @@ def unit(databases: Databases, pool: Pool, owner: object | None) -> Unit:
         if hold is not None:
             hold(found.abort, found.abort)
     return found
+
+
+def held(state: State, pool: Pool) -> psycopg.Connection[Any]:
+    """A connection in a transaction that ends with the REST write under way on ``state``:
+    committed with a 2xx answer, rolled back otherwise (``core/rollback.py``), so that a
+    refused write leaves the database as it was."""
+    record = running(state)
+    if record is None:
+        raise RuntimeError("database writes run inside a REST write")
+    conn = pool.acquire(transaction=True)
+
+    def commit() -> None:
+        try:
+            with translated():
+                conn.commit()
+        finally:
+            pool.release(conn)
+
+    def undo() -> None:
+        pool.release(conn)  # rolls back
+
+    record.on_outcome(commit, undo)
+    return conn

@@ -52,6 +52,7 @@ class Databases:
         """notes for the journal of the request under way (``take_events``)"""
         self.units: dict[tuple[int, int], Unit] = {}
         """open database transactions shared by one request's writes (``units.py``)"""
+        self._watch = threading.local()
 
     @property
     def mode(self) -> str:
@@ -98,7 +99,23 @@ class Databases:
         self._used(store, POSTGIS)
         return pool
 
+    @contextmanager
+    def watched(self) -> Iterator[dict[str, str]]:
+        """The stores reached by the work of the ``with`` block on this thread, as the
+        journal notes them (``ws:store`` → ``postgis`` or ``memory``; mosaics' index
+        databases left out)."""
+        notes: dict[str, str] = {}
+        previous = getattr(self._watch, "notes", None)
+        self._watch.notes = notes
+        try:
+            yield notes
+        finally:
+            self._watch.notes = previous
+
     def _used(self, store: tuple[str, str], backend: str) -> None:
+        notes = getattr(self._watch, "notes", None)
+        if notes is not None and store[0] != "mosaic":
+            notes[f"{store[0]}:{store[1]}"] = backend
         if self.backends.get(store) != backend:
             self.events.append(f"store {store[0]}:{store[1]} uses {backend}")
         self.backends[store] = backend

@@ -223,3 +223,9 @@ def test_a_missing_table_is_the_databases_error(client, sites):
     assert "does not exist" in r.text
     r = client.get("/wfs", params={**query, "version": "1.1.0"})
     assert r.status_code == 200 and "ExceptionReport" in r.text
+
+
+def test_the_journal_says_which_back_end_a_request_read(client, sites):
+    geojson(client)
+    journal = client.get("/__emulator/requests").json()["requests"]
+    assert journal[-1]["databases"] == {"ws:pg": "postgis"}

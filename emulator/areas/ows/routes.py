@@ -98,11 +98,16 @@ async def dispatch(
     if found is None:
         raise HTTPException(404)
     call.workspace, only, call.service_base = found.workspace, found.only, found.base(call.base)
-    try:
-        result = answer(emu.state, principal, call, only, service, parse_error, pairs)
-    except Denied as denied:
-        return challenge(denied)
-    return respond(result)
+    with emu.databases.watched() as used:  # the database stores the call read, for the journal
+        try:
+            response = respond(
+                answer(emu.state, principal, call, only, service, parse_error, pairs)
+            )
+        except Denied as denied:
+            response = challenge(denied)
+    if used:
+        request.scope.setdefault("emulator.databases", {}).update(used)
+    return response
 
 
 def _call(

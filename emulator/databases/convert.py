@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.lazy import LazyModule
-from .filtersql import Col
+from .literals import Col
 
 shapely: Any = LazyModule("shapely")
 numpy: Any = LazyModule("numpy")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.record import field, record
 from . import bindings
 from .dialect import first_srid
-from .filtersql import Col, NotSql, literal
+from .literals import Col, NotSql, literal
 from .rows import Source, view_columns
 
 if TYPE_CHECKING:

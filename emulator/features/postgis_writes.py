@@ -26,7 +26,7 @@ from ..core.rollback import running
 from ..databases import relations
 from ..databases.convert import geometry_to_db, value_to_db
 from ..databases.fetch import converted, select_list
-from ..databases.filtersql import Col
+from ..databases.literals import Col
 from ..databases.relations import Relation
 from ..databases.service import translated
 from ..databases.units import Unit, unit

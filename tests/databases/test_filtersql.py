@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from geoserver_emulator.databases import filtersql
-from geoserver_emulator.databases.filtersql import Col
+from geoserver_emulator.databases.literals import Col
 from geoserver_emulator.features import memory, resolver
 from geoserver_emulator.features.model import Attribute, Feature, FeatureStore, FeatureTable
 from geoserver_emulator.features.query import Query

@@ -129,6 +129,7 @@ class Emulator:
         self.state: State = self.scenario.state()
         """the area stores as the emulator uses them: internal, their shapes may change
         between versions; tests read ``view`` instead"""
+        self._attach_databases()
         self._scheduler: SeedScheduler | None = None
         self.seed_history = ProgressHistory()
         self.generation = 0
@@ -166,6 +167,13 @@ class Emulator:
         """which databases stores may use (``docs/databases.md``)"""
         if self._databases is not None:
             self._databases.policy = self.database_policy
+
+    def _attach_databases(self) -> None:
+        """Let the layers below reach this emulator's databases through its state (a PostGIS
+        store's feature source, a mosaic's database index)."""
+        from .databases.service import attach
+
+        attach(self.state, lambda: self.databases)
 
     @property
     def databases(self) -> Databases:
@@ -241,6 +249,7 @@ class Emulator:
     def reset(self) -> None:
         """Restore the start state: state, clock, scheduler and journal; clear the faults."""
         self.state = self.scenario.state()
+        self._attach_databases()
         self.generation += 1
         self.clock.reset()
         if self._scheduler is not None:

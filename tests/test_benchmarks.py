@@ -25,6 +25,7 @@ RUNS = {
     "stockdata.py": (["--quick"], "this tree (stock data imported: False)"),
     "stockmaps.py": (["--quick"], "GetMap topp:states 768x384 PNG"),
     "wcs.py": (["--repeat", "1"], "WCS GetCoverage in-process"),
+    "postgis.py": (["--quick"], "PostGIS: "),
 }
 
 

@@ -12,5 +12,11 @@ Below the areas, above ``core/``; psycopg is imported only when a database is fi
 - ``bindings``: attribute bindings and column types, both ways.
 - ``virtual``: SQL views (``JDBC_VIRTUAL_TABLE``): parse, dump, validated expansion.
 - ``where`` and ``rows``: safe WHERE pieces; select, count, bounds, insert, update, delete.
+- ``filtersql`` and ``literals``: a filter tree as parameterised SQL (literals converted to
+  the columns' types), and the part left for Python.
+- ``relations``, ``fetch``, ``convert``: what a feature source knows of a table or SQL view
+  (columns, key, SRIDs), GeoServer's feature ids, reading rows, values both ways.
+- ``units``: one database transaction shared by a request's writes; ``held``, a
+  connection whose transaction ends with the REST write.
 - ``errors``: GeoServer's texts for a refused connection, a full pool, a statement timeout.
 """

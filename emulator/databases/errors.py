@@ -10,7 +10,8 @@ past its time ``ERROR: canceling statement due to statement timeout``.
     ServerError (500)
     └── DatabaseError              a statement failed (its PostgreSQL message)
         ├── StatementTimeout       past the statement time limit
-        └── Unavailable            no connection: refused, not allowed, pool exhausted
+        └── Unavailable            no connection: refused, not allowed
+            └── Exhausted          every pooled connection busy past the wait limit
 """
 
 from __future__ import annotations
@@ -42,11 +43,18 @@ class Unavailable(DatabaseError):
     message = OBTAIN + "Cannot create PoolableConnectionFactory"
 
 
+class Exhausted(Unavailable):
+    """Every connection of the pool stayed busy past ``Connection timeout``: the database
+    answers, so ``auto`` mode does not fall back to memory."""
+
+    message = OBTAIN + POOL_EXHAUSTED
+
+
 def refused(where: str) -> Unavailable:
     return Unavailable(
         OBTAIN + "Cannot create PoolableConnectionFactory (" + REFUSED.format(where=where) + ")"
     )
 
 
-def exhausted() -> Unavailable:
-    return Unavailable(OBTAIN + POOL_EXHAUSTED)
+def exhausted() -> Exhausted:
+    return Exhausted(OBTAIN + POOL_EXHAUSTED)

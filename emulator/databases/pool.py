@@ -7,7 +7,8 @@ connection is made in the caller's thread, so a database that is down answers at
 the PostgreSQL driver's refusal does, instead of after the wait. Idle connections are kept
 for ``Max connection idle time`` and checked (``validate connections``) before reuse, so the
 pool recovers by itself when the database comes back. Every connection carries the statement
-time limit (``statement_timeout``), so no statement runs unbounded.
+time limit (``statement_timeout``), so no statement runs unbounded, and reads and writes
+instants in UTC (``TimeZone``: a timestamp without a zone is a UTC one).
 
 psycopg-pool's pools were tried: their connections are made by a background worker that
 retries, so a caller waits out the whole ``Connection timeout`` for a refused database, where
@@ -45,26 +46,32 @@ class Pool:
         self.closed = False
 
     @contextmanager
-    def connection(self) -> Iterator[psycopg.Connection[Any]]:
-        """A connection for the ``with`` block, in a transaction rolled back unless the
-        block committed it; returned to the pool afterwards."""
-        conn = self.acquire()
+    def connection(self, transaction: bool = False) -> Iterator[psycopg.Connection[Any]]:
+        """A connection for the ``with`` block (see ``acquire``), returned to the pool
+        afterwards (what it did not commit rolled back)."""
+        conn = self.acquire(transaction)
         try:
             yield conn
         finally:
             self.release(conn)
 
-    def acquire(self) -> psycopg.Connection[Any]:
-        """Borrow a connection (``release`` it); raises ``errors.Unavailable``."""
+    def acquire(self, transaction: bool = False) -> psycopg.Connection[Any]:
+        """Borrow a connection (``release`` it); raises ``errors.Unavailable``. Without
+        ``transaction`` each statement commits by itself (reads: no ``BEGIN`` and
+        ``ROLLBACK`` round trips); with it, the statements are one transaction that the
+        caller commits."""
         if self.closed:
             raise errors.Unavailable(errors.OBTAIN + "Data source is closed")
         if not self._slots.acquire(timeout=max(0.0, self.params.connection_timeout)):
             raise errors.exhausted()
         try:
-            return self._take_idle() or self._connect()
+            conn = self._take_idle() or self._connect()
         except BaseException:
             self._slots.release()
             raise
+        if transaction:
+            conn.autocommit = False
+        return conn
 
     def release(self, conn: psycopg.Connection[Any]) -> None:
         """Give a borrowed connection back: rolled back and kept idle, or closed if broken."""
@@ -72,7 +79,8 @@ class Pool:
             if conn.closed or conn.broken:
                 return
             try:
-                conn.rollback()
+                conn.rollback()  # nothing sent when no transaction is open
+                conn.autocommit = True
             except Exception:
                 conn.close()
                 return
@@ -83,6 +91,10 @@ class Pool:
             conn.close()
         finally:
             self._slots.release()
+
+    def has_idle(self) -> bool:
+        """Whether a connection waits in the pool (the database answered it lately)."""
+        return bool(self._idle)
 
     def close(self) -> None:
         """Close the idle connections; borrowed ones close when they are released."""
@@ -122,8 +134,9 @@ class Pool:
                 password=p.passwd or None,
                 connect_timeout=max(2, min(CONNECT_TIMEOUT_CAP, int(p.connection_timeout))),
                 application_name="geoserver-emulator",
-                options=f"-c statement_timeout={timeout_ms}",
+                options=f"-c statement_timeout={timeout_ms} -c TimeZone=UTC",
                 sslmode="disable" if p.ssl_mode == "DISABLE" else "prefer",
+                autocommit=True,
             )
         except psycopg.OperationalError as exc:
             raise connect_error(p, exc) from None
@@ -133,7 +146,6 @@ def _alive(conn: psycopg.Connection[Any]) -> bool:
     """GeoTools' validation query (``select now()``) answers."""
     try:
         conn.execute("select now()")
-        conn.rollback()
         return True
     except Exception:
         return False

@@ -10,7 +10,7 @@ outside the emulator), ``close()`` closes them.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -21,9 +21,14 @@ from .policy import Policy
 if TYPE_CHECKING:
     import psycopg
 
+    from ..core.state import State
     from .pool import Pool
+    from .units import Unit
 
 POSTGIS, MEMORY = "postgis", "memory"
+LINK = "_databases"
+"""where a state keeps the way to its emulator's ``Databases`` (in its ``__dict__``: not a
+store, never pickled with the state)"""
 
 
 class Databases:
@@ -45,6 +50,9 @@ class Databases:
         """(workspace, store) → ``postgis`` or ``memory``: what the store last used"""
         self.events: list[str] = []
         """notes for the journal of the request under way (``take_events``)"""
+        self.units: dict[tuple[int, int], Unit] = {}
+        """open database transactions shared by one request's writes (``units.py``)"""
+        self._watch = threading.local()
 
     @property
     def mode(self) -> str:
@@ -77,7 +85,11 @@ class Databases:
             if not self.policy.may_contact(params.host):
                 raise errors.refused(params.where)
             pool = self.pool(params)
-            pool.release(pool.acquire())  # answers? (the connection stays pooled)
+            if not pool.has_idle():  # answers? (an idle connection did: it is checked
+                pool.release(pool.acquire())  # when next borrowed, as every borrow is)
+        except errors.Exhausted:
+            self._used(store, POSTGIS)
+            raise  # it answers, but is busy: GeoServer's error in every mode
         except errors.Unavailable:
             if self.mode == "live":
                 self._used(store, POSTGIS)
@@ -87,7 +99,23 @@ class Databases:
         self._used(store, POSTGIS)
         return pool
 
+    @contextmanager
+    def watched(self) -> Iterator[dict[str, str]]:
+        """The stores reached by the work of the ``with`` block on this thread, as the
+        journal notes them (``ws:store`` → ``postgis`` or ``memory``; mosaics' index
+        databases left out)."""
+        notes: dict[str, str] = {}
+        previous = getattr(self._watch, "notes", None)
+        self._watch.notes = notes
+        try:
+            yield notes
+        finally:
+            self._watch.notes = previous
+
     def _used(self, store: tuple[str, str], backend: str) -> None:
+        notes = getattr(self._watch, "notes", None)
+        if notes is not None and store[0] != "mosaic":
+            notes[f"{store[0]}:{store[1]}"] = backend
         if self.backends.get(store) != backend:
             self.events.append(f"store {store[0]}:{store[1]} uses {backend}")
         self.backends[store] = backend
@@ -104,11 +132,25 @@ class Databases:
             pool.close()
 
 
+def attach(state: State, get: Callable[[], Databases]) -> None:
+    """Give ``state`` the way to its emulator's databases (the emulator calls this for each
+    state it runs on), so that the layers below the root reach them through the state."""
+    state.__dict__[LINK] = get
+
+
+def attached(state: State) -> Databases | None:
+    """The databases of the emulator running on ``state``; None for a state no emulator
+    runs on (one being built, one in a test of its own)."""
+    get: Callable[[], Databases] | None = state.__dict__.get(LINK)
+    return None if get is None else get()
+
+
 @contextmanager
-def session(pool: Pool) -> Iterator[psycopg.Connection[Any]]:
-    """A connection whose failures are GeoServer's errors (``errors``); rolled back at the
-    end unless committed inside."""
-    with pool.connection() as conn, translated():
+def session(pool: Pool, transaction: bool = False) -> Iterator[psycopg.Connection[Any]]:
+    """A connection whose failures are GeoServer's errors (``errors``): each statement on
+    its own (reads), or with ``transaction`` one transaction rolled back at the end unless
+    committed inside."""
+    with pool.connection(transaction) as conn, translated():
         yield conn
 
 

@@ -179,7 +179,8 @@ def _matches(pattern: str, value: str) -> bool:
 
 def parse_viewparams(text: str) -> list[dict[str, str]]:
     """A ``viewparams`` request value: one ``name:value;name:value`` map per layer, layers
-    separated by commas; a backslash escapes the next character (``\\,`` ``\\;`` ``\\:``)."""
+    separated by commas; a backslash escapes the next character (``\\,`` ``\\;`` ``\\:``); a
+    name without a value is ``true``, as GeoServer's format-options reader has it."""
     layers: list[dict[str, str]] = []
     current: dict[str, str] = {}
     token, key, escaped = "", None, False
@@ -193,8 +194,8 @@ def parse_viewparams(text: str) -> list[dict[str, str]]:
         elif ch in ";,":
             if key is not None and key.strip():
                 current[key.strip()] = token
-            elif token.strip():
-                raise Invalid(f"Invalid viewParams: {token!r} has no value (expected name:value)")
+            elif key is None and token.strip():
+                current[token.strip()] = "true"  # a name alone (GeoServer's format options)
             token, key = "", None
             if ch == ",":
                 layers.append(current)

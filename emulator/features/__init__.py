@@ -7,9 +7,10 @@
 - ``source``: the ``FeatureSource`` and ``FeatureTransaction`` protocols.
 - ``resolver``: ``source_for(state, feature_type)``, from the ordered ``PROVIDERS``.
 - ``memory`` and ``select``: the source over a ``FeatureTable``, in Python.
+- ``postgis`` and ``postgis_writes``: the source over a PostGIS table or SQL view used live.
 
-Domain code: imports ``core/`` and ``filters/``, never an area nor HTTP (the uploads
-area's raster type is named for the type checker only).
+Domain code: imports ``core/``, ``filters/`` and ``databases/``, never an area nor HTTP
+(the uploads area's raster type is named for the type checker only).
 """
 
 from .query import Query, Schema, TypeRef

@@ -165,7 +165,9 @@ class MemoryTransaction:
     def attributes(self) -> Sequence[Attribute]:
         return self.source.table.attributes
 
-    def insert(self, rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    def insert(
+        self, rows: Sequence[Mapping[str, Any]], fids: Sequence[str | None] | None = None
+    ) -> list[str]:
         self._check()
         name = self.source.table.name
         if self._numbered is None:
@@ -173,13 +175,17 @@ class MemoryTransaction:
                 self._numbered = self.source.table.index().numbered
             else:
                 self._numbered = _highest(self._rows, name)
-        fids = []
-        for row in rows:
-            self._numbered += 1
-            fid = f"{name}.{self._numbered}"
-            self._added.append(Feature(fid, dict(row)))
-            fids.append(fid)
-        return fids
+        out = []
+        for i, row in enumerate(rows):
+            given = fids[i] if fids is not None and i < len(fids) else None
+            if given is None:
+                self._numbered += 1
+                given = f"{name}.{self._numbered}"
+            else:
+                self._numbered = max(self._numbered, fid_number(given, name) or 0)
+            self._added.append(Feature(given, dict(row)))
+            out.append(given)
+        return out
 
     def _working(self) -> list[Feature]:
         """The working list, inserts included (made on first need)."""

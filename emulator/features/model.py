@@ -52,6 +52,14 @@ class Feature:
     properties: dict[str, Any] = field(default_factory=dict)
 
 
+def make_feature(fid: str, properties: dict[str, Any]) -> Feature:
+    """``Feature(fid, properties)`` without the record constructor's argument handling: how
+    a source reading thousands of rows makes each one."""
+    feature = object.__new__(Feature)
+    feature.__dict__.update(fid=fid, properties=properties)
+    return feature
+
+
 @record
 class FeatureTable:
     """One feature type's schema and features."""

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import memory, stock
-from .query import Schema, TypeRef
+from ..core.record import record
+from . import memory, postgis, stock
+from .query import AttributeRef, Schema, TypeRef
 from .source import FeatureSource
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ Provider = Callable[["State", TypeRef], FeatureSource | None]
 PROVIDERS: tuple[Provider, ...] = (
     memory.provide,  # the tables of state.features (uploaded files, WFS-T inserts)
     stock.provide,  # the release data directory's sample features, shared until written
+    postgis.provide,  # the tables and SQL views of PostGIS stores used live (databases/)
 )
 
 
@@ -47,3 +49,31 @@ def schema(state: State, feature_type: TypeRef) -> tuple[FeatureSource | None, S
     if source is not None:
         return source, source.schema
     return None, memory.schema_of(feature_type, None)
+
+
+@record(frozen=True)
+class NativeRef:
+    """A type of a store named by its native name only (no feature type configured yet):
+    what ``stored_schema`` asks the providers about."""
+
+    workspace: str
+    store: str
+    name: str
+    native_name: str | None = None
+    srs: str | None = None
+    attributes: tuple[AttributeRef, ...] = ()
+
+
+def stored_schema(state: State, workspace: str, store: str, name: str) -> Schema | None:
+    """The schema of the data a store holds under ``name`` (a table uploaded, a database
+    table), None when no provider has such data."""
+    source = source_for(state, NativeRef(workspace, store, name, name))
+    return None if source is None else source.schema
+
+
+def drop_store(state: State, workspace: str, store: str) -> None:
+    """Forget the data a deleted store's types had in the emulator (uploaded tables and
+    grids); a database's tables stay, as GeoServer never drops them."""
+    found = memory.feature_store(state)
+    if found is not None:
+        found.drop_store(workspace, store)

@@ -15,8 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
+from ..core.errors import Invalid
 from .model import Attribute, Feature
 from .query import Bounds, Query, Schema
+
+
+class ReadOnly(Invalid):
+    """A write to data that cannot be written (a database view, an SQL view)."""
 
 
 class FeatureTransaction(Protocol):
@@ -28,8 +33,11 @@ class FeatureTransaction(Protocol):
         """What an insert or an update may set (the stored data's attributes)."""
         ...
 
-    def insert(self, rows: Sequence[Mapping[str, Any]]) -> list[str]:
-        """Add one feature per row of property values; their new fids, in order."""
+    def insert(
+        self, rows: Sequence[Mapping[str, Any]], fids: Sequence[str | None] | None = None
+    ) -> list[str]:
+        """Add one feature per row of property values; their new fids, in order. ``fids``
+        (WFS ``idgen="UseExisting"``): the ids to keep, one per row (None: a new one)."""
         ...
 
     def update(self, query: Query, changes: Mapping[str, Any]) -> int:

@@ -159,8 +159,8 @@ def test_viewparams_are_read_as_geoserver_reads_them():
         {"low": "5", "name": "a;b"},
         {"x": "1"},
     ]
-    with pytest.raises(virtual.Invalid):
-        virtual.parse_viewparams("novalue")
+    # a name alone reads as true, as GeoServer's format options read it
+    assert virtual.parse_viewparams("flag;a:1") == [{"flag": "true", "a": "1"}]
 
 
 def test_a_view_sql_cannot_smuggle_a_second_statement(towns):

@@ -19,11 +19,11 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ...core.rollback import running
 from ...crs.envelope import Envelope, to_lonlat
 from ...databases import dialect, rows, virtual
 from ...databases.params import read
 from ...databases.service import translated
+from ...databases.units import held
 from .entities import Attribute, BBox, DataStore, FeatureType, Resource, Store, is_projected
 
 if TYPE_CHECKING:
@@ -51,34 +51,12 @@ async def off_loop(work: Callable[[], T]) -> T:
     return await asyncio.to_thread(work)
 
 
-def _hold(state: State, pool: Pool) -> psycopg.Connection[Any]:
-    """A connection whose transaction ends with the request: committed with a 2xx answer,
-    rolled back otherwise (at once when no write is under way)."""
-    conn = pool.acquire()
-    record = running(state)
-
-    def commit() -> None:
-        try:
-            with translated():
-                conn.commit()
-        finally:
-            pool.release(conn)
-
-    def undo() -> None:
-        pool.release(conn)  # rolls back
-
-    if record is None:
-        raise RuntimeError("database writes run inside a REST write")
-    record.on_outcome(commit, undo)
-    return conn
-
-
 def prepare_sync(state: State, pool: Pool, store: Store, res: FeatureType, given: set[str]) -> None:
     """Create or describe the table behind ``res`` and fill what the client left out."""
     params = read(store.connection_parameters)
     native = res.native_name or res.name
     view = virtual.from_metadata(res.metadata)
-    conn = _hold(state, pool)
+    conn = held(state, pool)
     with translated():
         if view is not None:
             source = rows.Source(params.schema, view=view)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import hooks
+from ...features import resolver as features
 from .entities import CoverageStore, DataStore, Store
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def store_deleted(state: State, store: Store, purge: str | None = None) -> None:
         hooks.call("catalog.store_deleted", state, store, purge)  # mosaics, single-file grids
     elif isinstance(store, DataStore):
         state.appschema.forget(store.workspace, store.name)
-        state.features.drop_store(store.workspace, store.name)  # uploaded features go too
+        features.drop_store(state, store.workspace, store.name)  # uploaded features go too
 
 
 def reader_names(state: State, store: Store) -> list[str]:
@@ -47,7 +48,7 @@ def geometryless(state: State, store: Store, names: list[str]) -> set[str]:
         return set()
     out = set()
     for name in names:
-        table = state.features.get(store.workspace, store.name, name)
-        if table is not None and table.geometry is None:
+        found = features.stored_schema(state, store.workspace, store.name, name)
+        if found is not None and found.geometry is None:
             out.add(name)
     return out

@@ -13,11 +13,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import Forbidden, Invalid, MethodNotAllowed, NotFound, ServerError
-from ...core.record import record
+from ...core.record import record, replace
 from ...wire.geoserver.dates import catalog_timestamp
 from ..catalog.entities import Coverage, CoverageStore
 from ..catalog.parse import apply_fields
-from . import archive, configure, harvest
+from . import archive, configure, database, harvest
 from .granules import WORLD_FILES, is_candidate
 from .model import Feature, Granule, Mosaic
 from .sources import (
@@ -104,6 +104,8 @@ def coverage_index(ctx: Context, ws: str, name: str, coverage: str) -> tuple[Mos
         raise NotFound(f"No such coverage in store: {coverage}")
     cov = found[0]
     mosaic = mosaic_of(ctx.state, store)
+    if mosaic is not None:
+        mosaic = database.live(ctx.state, mosaic)  # a database index: as its table holds it
     if mosaic is None:
         raise ServerError(
             f"The reader of coverage store {store.workspace}:{store.name} "
@@ -180,10 +182,16 @@ def finish_upload(
     ctx.files.delete(staged.root)
     _write(ctx, staged.overlay)
     store = configure.ensure_store(cat, ws, name, staged.root.url, ctx.when)
+    _index_all(ctx, staged.mosaic)
     ctx.state.mosaics.put(staged.mosaic)
     if configured:
         _configure_new(ctx, staged.mosaic, store, coverage_name)
     return store
+
+
+def _index_all(ctx: Context, mosaic: Mosaic) -> None:
+    """Every granule of a mosaic just read goes into its database index (when it has one)."""
+    database.write(ctx.state, replace(mosaic, granules=[]), mosaic)
 
 
 def put_external(
@@ -201,6 +209,7 @@ def put_external(
         mosaic = harvest.open_folder(ctx.files, root)
         refs = harvest.candidates(ctx.files, root, mosaic.indexer)
         mosaic.add(harvest.read_granules(mosaic, refs, ctx.files, ctx.now))
+        _index_all(ctx, mosaic)
     store = configure.ensure_store(cat, ws, name, root.url, ctx.when)
     ctx.state.mosaics.put(mosaic)
     if configured:
@@ -222,13 +231,15 @@ def harvest_external(
     """``POST external.imagemosaic``: index a file, or every granule of a folder."""
     store, mosaic = harvestable(ctx, ws, name)
     target = _existing(ctx, text)
-    work = copy.deepcopy(mosaic)
+    before = database.live(ctx.state, mosaic)
+    work = copy.deepcopy(before)
     refs = (
         harvest.candidates(ctx.files, target, work.indexer)
         if ctx.files.is_dir(target)
         else [target]
     )
     added = work.add(harvest.read_granules(work, refs, ctx.files, ctx.now))
+    database.write(ctx.state, before, work)
     _commit(ctx, work, store, update_bbox)
     return added
 
@@ -250,8 +261,10 @@ def harvest_upload(
         entries = {name: data}
         refs = [folder.child(name)]
     overlay = {folder.child(p).key: body for p, body in entries.items()}
-    work = copy.deepcopy(mosaic)
+    before = database.live(ctx.state, mosaic)
+    work = copy.deepcopy(before)
     added = work.add(harvest.read_granules(work, refs, ctx.files, ctx.now, overlay))
+    database.write(ctx.state, before, work)
     _write(ctx, overlay)
     _commit(ctx, work, store, update_bbox)
     return added
@@ -326,7 +339,10 @@ def remove_granules(
     update_bbox: bool,
     store: CoverageStore | None = None,
 ) -> list[Granule]:
+    before = replace(mosaic, granules=list(mosaic.granules))
     gone = mosaic.remove(chosen)
+    database.write(ctx.state, before, mosaic)
+    ctx.state.mosaics.put(mosaic)  # a database index's mirror follows its table
     for granule in gone:
         for ref in purged_files(granule, policy):
             ctx.files.delete(ref)
@@ -412,6 +428,7 @@ def configure_coverage(ctx: Context, ws: str, name: str, fields: dict[str, Any])
     fields the client gave on top (only a name: configured entirely from the index)."""
     cat = ctx.state.catalog
     store, mosaic = harvestable(ctx, ws, name)
+    mosaic = database.live(ctx.state, mosaic)
     given_store = fields.pop("store", None)
     fields.pop("namespace", None)
     if given_store and given_store.rpartition(":")[2] != store.name:

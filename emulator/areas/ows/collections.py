@@ -10,6 +10,7 @@ written as GeoJSON. No HTTP here: ``routes.py`` answers a ``FeatureCollection`` 
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -307,19 +308,28 @@ def geojson_crs_name(ref: names.Ref) -> str | None:
 
 
 def _geojson_features(s: FeatureSet, decimals: int) -> list[dict[str, Any]]:
+    """The set's GeoJSON features, built column by column (a column of plain values is
+    taken as it is; one holding dates is written as GeoServer writes them)."""
+    from . import geojson
+
+    rows = s.rows
+    shapes = [row.properties.get(s.geometry) for row in rows] if s.geometry else []
+    written = geojson.geometries(shapes, decimals) if shapes else [None] * len(rows)
+    names = [n for n, _ in s.attributes if n != s.geometry]
+    columns = []
+    for name in names:
+        values = [row.properties.get(name) for row in rows]
+        if any(isinstance(v, datetime.date) for v in values):
+            values = [gml.json_value(v) for v in values]
+        columns.append(values)
+    props = [dict(zip(names, vals, strict=True)) for vals in zip(*columns, strict=True)]
+    if not names:
+        props = [{} for _ in rows]
     out = []
-    for row in s.rows:
-        geometry = row.properties.get(s.geometry) if s.geometry else None
-        props = {
-            n: gml.json_value(row.properties.get(n)) for n, _ in s.attributes if n != s.geometry
-        }
-        feature: dict[str, Any] = {
-            "type": "Feature",
-            "id": row.fid,
-            "geometry": gml.geojson(geometry, decimals) if geometry is not None else None,
-        }
+    for row, geometry, properties in zip(rows, written, props, strict=True):
+        feature: dict[str, Any] = {"type": "Feature", "id": row.fid, "geometry": geometry}
         if s.geometry:
             feature["geometry_name"] = s.geometry
-        feature["properties"] = props
+        feature["properties"] = properties
         out.append(feature)
     return out

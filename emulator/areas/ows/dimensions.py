@@ -21,6 +21,7 @@ from . import sources
 
 if TYPE_CHECKING:
     from ...core.state import State
+    from ...filters.tree import Filter
 
 TIME_UNITS = "ISO8601"
 ELEVATION_UNITS = "EPSG:5030"
@@ -247,56 +248,46 @@ def _elevation_default(info: Mapping[str, Any], elevs: list[float]) -> float:
 # -- the dimensions a map request selects ----------------------------------------------------
 
 
-def feature_selector(
+def feature_filter(
     state: State,
     resource: Resource,
     time: str | None,
     elevation: str | None,
     now: datetime.datetime,
-) -> Callable[[Mapping[str, Any]], bool] | None:
+) -> Filter | None:
     """Which features of a feature type a GetMap or GetFeatureInfo draws, by its enabled
     ``time``/``elevation`` dimensions: those the ``TIME``/``ELEVATION`` values name (an
     instant or number, a list, a ``start/end`` range), else those at the dimension's default
-    value (GeoServer applies the default when the request names none). None: no selection."""
-    tests: list[Callable[[Mapping[str, Any]], bool]] = []
+    value (GeoServer applies the default when the request names none), as a filter the
+    source evaluates with the rest of the query (in SQL for a database). None: no
+    selection."""
+    from ...filters import build
+
+    parts: list[Filter] = []
     info = _info(resource, "time")
     if isinstance(resource, FeatureType) and info is not None and info.get("attribute"):
-        attr = str(info["attribute"])
         wanted = time
         if not wanted or wanted.lower() == "current":
             times = _times(_values(state, resource, info, "Time"))
             wanted = _time_default(info, times, now) if times else None
-        match = _time_match(wanted) if wanted else None
-        if match is not None:
-            tests.append(lambda props, a=attr, m=match: m(_instant(props.get(a))))
+        ranges = _ranges(wanted, _instant) if wanted else []
+        if ranges:
+            parts.append(build.in_ranges(str(info["attribute"]), ranges))
     info = _info(resource, "elevation")
     if isinstance(resource, FeatureType) and info is not None and info.get("attribute"):
-        attr = str(info["attribute"])
         wanted = elevation
         if not wanted:
             elevs = _elevations(_values(state, resource, info, "Elevation"))
             wanted = java_number(_elevation_default(info, elevs)) if elevs else None
-        ematch = _number_match(wanted) if wanted else None
-        if ematch is not None:
-            tests.append(lambda props, a=attr, m=ematch: m(_number(props.get(a))))
-    if not tests:
-        return None
-    return lambda props: all(t(props) for t in tests)
+        ranges = _ranges(wanted, _number) if wanted else []
+        if ranges:
+            parts.append(build.in_ranges(str(info["attribute"]), ranges))
+    return build.all_of(parts)
 
 
-def _time_match(text: str) -> Callable[[datetime.datetime | None], bool] | None:
-    """A test for ``a``, ``a,b`` or ``start/end[/period]``; None when nothing parses."""
-    return _range_match(text, _instant)
-
-
-def _number_match(text: str) -> Callable[[float | None], bool] | None:
-    return _range_match(text, _number)
-
-
-def _range_match(text: str, read: Callable[[str], Any]) -> Callable[[Any], bool] | None:
-    """A test for the values ``text`` names (``a``, ``a,b``, ``low/high[/step]``), each
-    bound read with ``read`` (None: unreadable, that part left out); None when nothing
-    parses."""
+def _ranges(text: str, read: Callable[[str], Any]) -> list[tuple[Any, Any]]:
+    """The ranges ``text`` names (``a``, ``a,b``, ``low/high[/step]``), each bound read with
+    ``read`` (None: unreadable, that part left out)."""
     ranges: list[tuple[Any, Any]] = []
     for part in text.split(","):
         bounds = part.strip().split("/")
@@ -304,9 +295,7 @@ def _range_match(text: str, read: Callable[[str], Any]) -> Callable[[Any], bool]
         high = read(bounds[1]) if len(bounds) > 1 else low
         if low is not None and high is not None:
             ranges.append((low, high))
-    if not ranges:
-        return None
-    return lambda v: v is not None and any(a <= v <= b for a, b in ranges)
+    return ranges
 
 
 # -- the values a request names, parsed as GeoServer's KVP parsers parse them ---------------

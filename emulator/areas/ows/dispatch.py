@@ -18,9 +18,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.budget import TooCostly
+from ...databases.errors import DatabaseError
+from ...databases.virtual import InvalidParameter
 from ...wire import text as wtext
 from . import sources
-from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError
+from .errors import INVALID, MISSING, NOT_SUPPORTED, OwsError, database_failure
 from .kvp import Call
 from .model import Published, View
 from .results import Result
@@ -128,6 +130,8 @@ def answer(
         return failure(err, call, service)
     except TooCostly as err:  # a style's or filter's patterns past their time bound
         return failure(OwsError(err.message, INVALID), call, service)
+    except (DatabaseError, InvalidParameter) as err:  # the data's database failed, or refused
+        return failure(database_failure(call.request, err.message), call, service)
 
 
 def _operation(call: Call, service: Service | None) -> Operation:

@@ -55,6 +55,23 @@ class OwsError(EmulatorError):
         self.version = version
 
 
+DATABASE_FAILURES: dict[str, tuple[str | None, str | None]] = {
+    "GetFeature": ("Error occurred getting features", None),
+    "GetMap": ("Rendering process failed", "internalError"),
+    "GetTile": ("Rendering process failed", "internalError"),
+    "GetFeatureInfo": ("Internal error occurred", None),
+}
+"""What GeoServer wraps a failure of the data's store in, per request (message, code); the
+store's own message follows on the next line (a request not listed: that message alone)"""
+
+
+def database_failure(request: str, message: str) -> OwsError:
+    """The service exception of a database failure (a refused connection, a statement past
+    its time, a view parameter refused) during ``request``."""
+    wrapper, code = DATABASE_FAILURES.get(request, (None, None))
+    return OwsError(message if wrapper is None else f"{wrapper}\n{message}", code or NO_CODE)
+
+
 AUTHENTICATION_REQUIRED = "Full authentication is required to access this resource"
 
 

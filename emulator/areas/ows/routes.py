@@ -100,11 +100,15 @@ async def dispatch(
     if found is None:
         raise HTTPException(404)
     call.workspace, only, call.service_base = found.workspace, found.only, found.base(call.base)
-    try:
-        result = answer(emu.state, principal, call, only, service, parse_error, pairs)
-    except Denied as denied:
-        return challenge(denied)
-    return respond(result, headers(call, result, service(call.service)))
+    with emu.databases.watched() as used:  # the database stores the call read, for the journal
+        try:
+            result = answer(emu.state, principal, call, only, service, parse_error, pairs)
+            response = respond(result, headers(call, result, service(call.service)))
+        except Denied as denied:
+            response = challenge(denied)
+    if used:
+        request.scope.setdefault("emulator.databases", {}).update(used)
+    return response
 
 
 def _call(

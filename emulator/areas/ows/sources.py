@@ -176,10 +176,12 @@ def mosaic_domain(
     found = catalog.coverage_store(workspace, store)
     if found is None:
         return None
+    from ..mosaics.database import live
     from ..mosaics.sources import store_root
 
     mosaic = mosaics.get(store_root(found.url))
     if mosaic is None or not mosaic.indexer.domain(param):
         return None
+    mosaic = live(state, mosaic)  # a database index: its table's values
     values: list[Any] = mosaic.domain(coverage, param)
     return values

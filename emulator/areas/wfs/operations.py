@@ -11,7 +11,7 @@ from ...core.record import replace
 from ...crs import names, syntax
 from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
-from ..ows import collections, sources
+from ..ows import collections, sources, viewparams
 from ..ows import crs as ows_crs
 from ..ows.collections import FeatureCollection
 from ..ows.dispatch import CANNED, NOT_EMULATED, Operation, Service
@@ -208,10 +208,11 @@ def get_feature(view: View, call: Call) -> FeatureCollection:
         if layer is not None and not view.readable(layer):
             view.find(f"{ft.workspace}:{ft.name}", "typeName")  # hidden or a challenge
     q = _query(view, call, version)
+    params = viewparams.per_layer(call.get("VIEWPARAMS"), len(types), "feature types")
     results = []
     remaining = q.count
-    for ft in types:
-        sub = replace(q, count=remaining)
+    for ft, values in zip(types, params, strict=True):
+        sub = replace(q, count=remaining, params=values)
         r = wfs_query.run(view, ft, sub, version)
         results.append(r)
         if remaining is not None:

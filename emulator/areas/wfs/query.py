@@ -12,8 +12,11 @@ from ...core.record import field, record, replace
 from ...crs import names
 from ...crs.axes import north_first, swap
 from ...crs.transform import between
+from ...databases.errors import DatabaseError
+from ...databases.virtual import InvalidParameter
 from ...features import resolver
 from ...features.query import Query as FeatureQuery
+from ...features.source import ReadOnly
 from ...filters.tree import Filter
 from ..catalog.entities import FeatureType
 from ..ows.collections import FeatureSet, Row, declared
@@ -63,6 +66,8 @@ class Query:
     """(attribute, descending)"""
     start: int = 0
     count: int | None = None
+    params: dict[str, str] = field(default_factory=dict)
+    """the type's ``viewparams`` (an SQL view's parameters)"""
 
 
 def run(view: View, ft: FeatureType, q: Query, version: str = "1.1.0") -> FeatureSet:
@@ -83,7 +88,7 @@ def run(view: View, ft: FeatureType, q: Query, version: str = "1.1.0") -> Featur
     bbox = _data_bbox(q, ft, version, data)
     if q.bbox is not None and bbox is None:
         fids = ()  # the box has no image in the data's CRS: nothing is inside it
-    selection = FeatureQuery(fids, bbox, flt)
+    selection = FeatureQuery(fids, bbox, flt, params=q.params)
     with filter_errors():
         matched = source.count(selection) if source is not None else _compiled(flt)
     for key, _ in q.sort:
@@ -150,6 +155,8 @@ def filter_errors() -> Iterator[None]:
     its time bound) as an ``InvalidParameterValue`` exception (locator ``filter``)."""
     try:
         yield
+    except (DatabaseError, InvalidParameter, ReadOnly):
+        raise  # the database's failure or refusal, not the filter's
     except EmulatorError as exc:
         raise OwsError(exc.message, INVALID, "filter") from None
 

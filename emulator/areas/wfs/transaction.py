@@ -11,16 +11,21 @@ attributes. Layer write rules (``ws.layer.w``) apply.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from ...core.errors import EmulatorError
+from ...databases.errors import DatabaseError
+from ...databases.virtual import InvalidParameter
 from ...features.model import GEOMETRY_PACKAGES
 from ...features.query import Query
 from ...features.resolver import source_for
-from ...features.source import FeatureSource, FeatureTransaction
+from ...features.source import FeatureSource, FeatureTransaction, ReadOnly
 from ...filters import ogc_xml
 from ..catalog.entities import FeatureType
 from ..ows import collections, gml
-from ..ows.errors import INVALID, MISSING, Denied, OwsError
+from ..ows.errors import INVALID, MISSING, NO_CODE, Denied, OwsError
 from ..ows.model import View
 from . import query as wfs_query
 
@@ -58,6 +63,28 @@ def _convert(text: str, binding: str) -> Any:
             f"Could not convert '{value}' to {binding}", INVALID, "Transaction"
         ) from None
     return value
+
+
+GML_IDS = ("{http://www.opengis.net/gml}id", "{http://www.opengis.net/gml/3.2}id", "fid")
+
+
+@contextmanager
+def _write_errors() -> Iterator[None]:
+    """A write the source refuses (a read-only type, an id that names no key) as a service
+    exception; the database's own failures go on (``dispatch.answer``)."""
+    try:
+        yield
+    except (DatabaseError, InvalidParameter):
+        raise
+    except ReadOnly as exc:
+        raise OwsError(exc.message, NO_CODE, "typeName") from None
+    except EmulatorError as exc:
+        raise OwsError(exc.message, INVALID, "typeName") from None
+
+
+def _feature_id(el: Any) -> str | None:
+    """The id a feature element carries (``gml:id``, or GML 2's ``fid``)."""
+    return next((el.get(key) for key in GML_IDS if el.get(key)), None)
 
 
 class Transaction:
@@ -122,6 +149,7 @@ class Transaction:
     # -- operations --------------------------------------------------------------------
 
     def insert(self, el: Any) -> None:
+        existing = (el.get("idgen") or "").strip() == "UseExisting"
         for feature_el in el:
             if not isinstance(feature_el.tag, str):
                 continue
@@ -138,7 +166,9 @@ class Transaction:
                         f"Unknown property {name} for feature type {ft.name}", INVALID, name
                     )
                 props[name] = self._value(prop, bindings[name], ft)
-            self.inserted += tx.insert([props])
+            given = _feature_id(feature_el) if existing else None
+            with _write_errors():
+                self.inserted += tx.insert([props], [given])
 
     def _value(self, prop: Any, binding: str, ft: FeatureType) -> Any:
         geom_el = next((c for c in prop if isinstance(c.tag, str)), None)
@@ -179,14 +209,14 @@ class Transaction:
             value_el = next((c for c in prop if _local(c.tag) == "Value"), None)
             changes[name] = None if value_el is None else self._value(value_el, bindings[name], ft)
         selection = self._selection(el)
-        with wfs_query.filter_errors():
+        with _write_errors(), wfs_query.filter_errors():
             self.updated += tx.update(selection, changes)
 
     def delete(self, el: Any) -> None:
         ft = self._type(el.get("typeName") or el.get("typeNames"))
         _, tx = self._write(ft)
         selection = self._selection(el)
-        with wfs_query.filter_errors():
+        with _write_errors(), wfs_query.filter_errors():
             self.deleted += tx.delete(selection)
 
     def commit(self) -> None:

@@ -4,6 +4,7 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import EmulatorError
@@ -16,7 +17,7 @@ from ...features.query import Bounds, Query
 from ...features.resolver import source_for
 from ...features.source import FeatureSource
 from ..catalog.entities import Coverage, FeatureType, Layer, LayerGroup, StyleRef
-from ..ows import dimensions, sources
+from ..ows import dimensions, sources, viewparams
 from ..ows.errors import INVALID_FORMAT, LAYER_NOT_DEFINED, NOT_SUPPORTED, OwsError
 from ..ows.kvp import Call
 from ..ows.model import View
@@ -59,19 +60,17 @@ def held_features(
     call: Call,
     bbox: Bounds | None = None,
     count: int | None = None,
+    params: Mapping[str, str] | None = None,
 ) -> list[Feature]:
     """The features of a layer's data within ``bbox`` (in the data's CRS; None: all) that
     the request's ``TIME``/``ELEVATION`` (or the dimensions' default values) select, the
-    first ``count`` of them (None: all)."""
-    selector = dimensions.feature_selector(
+    first ``count`` of them (None: all); ``params``: the layer's ``viewparams``. The whole
+    selection is one query, which a database source answers in SQL."""
+    selection = dimensions.feature_filter(
         view.state, res, call.get("TIME"), call.get("ELEVATION"), call.instant()
     )
-    query = Query(bbox=bbox, count=count if selector is None else None)
-    found = list(source.read(query))
-    if selector is not None:
-        found = [f for f in found if selector(f.properties)]
-        found = found if count is None else found[:count]
-    return found
+    query = Query(bbox=bbox, filter=selection, count=count, params=dict(params or {}))
+    return list(source.read(query))
 
 
 MAP_MARGIN = 1.0
@@ -106,13 +105,15 @@ def map_features(
     call: Call,
     bbox: tuple[float, float, float, float],
     srs: str,
+    params: Mapping[str, str] | None = None,
 ) -> list[Feature]:
     """The features of a layer a map of ``bbox`` in ``srs`` draws (``held_features`` of its
-    area), their default geometries transformed into the map's CRS (``crs.geometries``);
-    none when the data's CRS has no transformation into the map's."""
+    area; ``params``: its ``viewparams``), their default geometries transformed into the
+    map's CRS (``crs.geometries``); none when the data's CRS has no transformation into the
+    map's."""
     geometry = source.schema.geometry
     data = data_srs(res, source)
-    held = held_features(view, res, source, call, map_area(bbox, srs, data))
+    held = held_features(view, res, source, call, map_area(bbox, srs, data), params=params)
     if not held or geometry is None:
         return held
     try:
@@ -148,7 +149,8 @@ def get_map(view: View, call: Call) -> Document | Image:
         canvas = paint.Canvas.for_map(req.width, req.height, req.background)
     painter = render.MapPainter(canvas, req.bbox, req.srs, {"language": call.get("LANGUAGE")})
     scale = render.scale_denominator(req.bbox, req.width, req.srs)
-    draw_layers(view, call, painter, req.layers, scale)
+    params = viewparams.per_layer(call.get("VIEWPARAMS"), len(req.layers), "layers")
+    draw_layers(view, call, painter, req.layers, scale, params)
     name = map_request.filename(call, req.format)
     if isinstance(canvas, map_formats.SvgCanvas):
         return Image(canvas.encode(req.transparent), "image/svg+xml", name)
@@ -166,11 +168,13 @@ def draw_layers(
     painter: render.MapPainter,
     layers: list[tuple[Layer, StyleRef]],
     scale: float,
+    params: list[Mapping[str, str]] | None = None,
 ) -> None:
     """Draw each layer with its style (features, or a coverage's pixels), then the labels
-    over all of them (GetMap, WMTS GetTile)."""
+    over all of them (GetMap, WMTS GetTile); ``params``: each layer's ``viewparams``."""
     bbox, srs = painter.bbox, painter.srs
-    for layer, ref in layers:
+    per_layer = params if params is not None else [{} for _ in layers]
+    for (layer, ref), values in zip(layers, per_layer, strict=True):
         rule_list = rules(styles.body(view.state, ref) or b"")
         painter.graphics = graphics(view, ref)
         res = view.resource(layer)
@@ -184,7 +188,7 @@ def draw_layers(
         if found is None or geometry is None:
             continue
         res, source = found
-        held = map_features(view, res, source, call, bbox, srs)
+        held = map_features(view, res, source, call, bbox, srs, values)
         if held:
             painter.draw_layer(held, geometry, srs, rule_list, scale)
     painter.finish()
@@ -329,6 +333,10 @@ def feature_info(
     settings = sources.service(view.state, sources.WMS, view.workspace)
     reproject = not settings.get("featuresReprojectionDisabled")
     found: list[tuple[FeatureType, str | None, list[Any]]] = []
+    params = viewparams.per_layer(call.get("VIEWPARAMS"), len(req.layers), "layers")
+    by_layer = {
+        (lay.workspace, lay.name): p for (lay, _), p in zip(req.layers, params, strict=True)
+    }
     for name in names:
         item = view.find(name, "query_layers")
         layers = list(view.member_layers(item)) if isinstance(item, LayerGroup) else [item]
@@ -351,7 +359,9 @@ def feature_info(
                 minx + (i + radius + 1) * px,
                 maxy - (j - radius) * py,
             )
-            hits = _features_at(view, call, res, source, (req.srs, pixels), count, reproject)
+            values = by_layer.get((layer.workspace, layer.name))
+            area = (req.srs, pixels)
+            hits = _features_at(view, call, res, source, area, count, reproject, values)
             found.append((res, geometry, hits))
     decimals = int(sources.global_settings(view.state, view.workspace).get("numDecimals") or 8)
     crs_out = (req.crs or crs_names.read(req.srs)) if reproject else None
@@ -366,10 +376,12 @@ def _features_at(
     area: tuple[str, tuple[float, float, float, float]],
     count: int,
     reproject: bool,
+    params: Mapping[str, str] | None = None,
 ) -> list[Feature]:
     """The first ``count`` features of a layer within ``area`` (a CRS and a box in it), in
     the map's CRS when ``reproject`` (GeoServer's default; the WMS setting
-    ``featuresReprojectionDisabled`` keeps them in the data's)."""
+    ``featuresReprojectionDisabled`` keeps them in the data's); ``params``: its
+    ``viewparams``."""
     srs, pixels = area
     data = data_srs(res, source)
     try:
@@ -379,7 +391,7 @@ def _features_at(
     box = t.bounds(pixels, densify=2)
     if box is None:
         return []
-    held = held_features(view, res, source, call, box, count)
+    held = held_features(view, res, source, call, box, count, params)
     geometry = source.schema.geometry
     if not reproject or geometry is None or not held or t.identity:
         return held

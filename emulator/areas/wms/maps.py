@@ -4,7 +4,7 @@ features the emulator holds drawn (``render``) or queried at a pixel."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import EmulatorError
@@ -168,7 +168,7 @@ def draw_layers(
     painter: render.MapPainter,
     layers: list[tuple[Layer, StyleRef]],
     scale: float,
-    params: list[Mapping[str, str]] | None = None,
+    params: Sequence[Mapping[str, str]] | None = None,
 ) -> None:
     """Draw each layer with its style (features, or a coverage's pixels), then the labels
     over all of them (GetMap, WMTS GetTile); ``params``: each layer's ``viewparams``."""

@@ -201,7 +201,7 @@ class Emulator:
     def _run_imports(self, now: float) -> None:
         """Let the importer's asynchronous imports do the work simulated time allows
         (``areas/importer/jobs.py``); nothing to do without the extension or jobs."""
-        if "importer" not in self.extensions or not self.state.view("importer").jobs:
+        if "importer" not in self.extensions or not self.state.importer.jobs:
             return
         from .areas.importer import jobs
 
@@ -210,7 +210,7 @@ class Emulator:
 
     def drain_imports(self) -> None:
         """Run every asynchronous import to its end (the clock does not move)."""
-        if "importer" not in self.extensions or not self.state.view("importer").jobs:
+        if "importer" not in self.extensions or not self.state.importer.jobs:
             return
         from .areas.importer import jobs
 

@@ -74,12 +74,18 @@ def _retype(
     elif t.type == "AttributeRemapTransform":
         _find(schema, f["field"]).binding = f["target"]
     elif t.type == "AttributesToPointGeometryTransform":
-        _find(schema, f["latField"])
-        _find(schema, f["lngField"])
-        if not f.get("preserveGeometry"):
-            schema[:] = [a for a in schema if a.name not in (f["latField"], f["lngField"])]
+        lat, lng = f["latField"], f["lngField"]
+        if not {lat, lng} <= {a.name for a in schema}:
+            raise TransformFailed(
+                f"FeatureType {out.table.name} does not have lat lng fields named "
+                f"'{lat}' and '{lng}'"
+            )
+        drop = {lat, lng}
+        if geometry is not None and not f.get("preserveGeometry"):
+            drop.add(geometry)
         name = f.get("pointFieldName") or DEFAULT_POINT_NAME
-        schema[:] = [a for a in schema if a.name != name]
+        drop.add(name)
+        schema[:] = [a for a in schema if a.name not in drop]
         schema.append(Attribute(name, POINT))
         geometry = name
     elif t.type == "ReprojectTransform":

@@ -40,7 +40,7 @@ def schedule(
 ) -> Job:
     """Start a job now: initialise the import (``init``), run its ready tasks
     (``execute``), or both."""
-    job = Job(context.id, rt.seconds, init=init, run=execute)
+    job = Job(context.id, rt.seconds, init=init, run=execute, task_start=rt.seconds)
     store.jobs.append(job)
     advance(rt, store, rt.seconds)
     return job

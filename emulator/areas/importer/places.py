@@ -34,7 +34,10 @@ def _files(rt: Context) -> Files:
 def accept(rt: Context, folder: str, name: str, body: bytes) -> list[str]:
     """Put one uploaded file into ``folder`` (a data-directory path), a ZIP unpacked; the
     paths written, relative to the folder. Checked before anything is written."""
-    safe = archive.safe_name(name.replace("\\", "/").rsplit("/", 1)[-1])
+    try:
+        safe = archive.safe_name(name.replace("\\", "/").rsplit("/", 1)[-1])
+    except Invalid:
+        safe = None
     if safe is None or "/" in safe:
         raise Invalid(f"Invalid file name: {name}")
     if safe.lower().endswith(ARCHIVES):

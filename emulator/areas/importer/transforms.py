@@ -5,7 +5,8 @@ Applied, as GeoServer applies them while copying features into a target store:
 ``AttributeRemapTransform`` (a field converted to another type), ``DateFormatTransform`` (a
 text field read as a date, with a pattern or GeoServer's usual date forms; the layer gets a
 ``time`` dimension), ``IntegerFieldToDateTransform`` (a year as the first of January),
-``AttributesToPointGeometryTransform`` (a point from two fields) and ``ReprojectTransform``
+``AttributesToPointGeometryTransform`` (a point, ``location`` unless named, from two fields
+that go; the data's own geometry goes too unless ``preserveGeometry``) and ``ReprojectTransform``
 (the features and the layer in another CRS). A direct import (no target store) copies
 nothing, so there, as in GeoServer, they change nothing.
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..catalog.codec import Links, store_node, workspace_node
+from ..catalog.codec import Links, store_node
 from ..catalog.entities import COVERAGE_STORE, BBox, CoverageStore, DataStore, Store
 from ..catalog.model import Catalog
 from ..catalog.tree import Node, to_json
@@ -96,10 +96,9 @@ class Writer:
         return out
 
     def _workspace(self, name: str) -> dict[str, Any]:
-        ws = self.catalog.workspace(name)
-        if ws is None:
-            return {"workspace": {"name": name}}
-        return {"workspace": to_json(unlinked(workspace_node(ws, self.links)))}
+        """The target workspace as the importer writes it (its name: the user manual's
+        examples show no other field)."""
+        return {"workspace": {"name": name}}
 
     # -- tasks -------------------------------------------------------------------------
 

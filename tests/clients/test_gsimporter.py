@@ -44,9 +44,7 @@ made = _files()
 
 @pytest.fixture(scope="module", params=["spec", "geoserver"])
 def live(request: pytest.FixtureRequest) -> Iterator[tuple[Emulator, str]]:
-    emu = Emulator(
-        "stock", profile=request.param, extensions=["importer"], databases="memory"
-    )
+    emu = Emulator("stock", profile=request.param, extensions=["importer"], databases="memory")
     server = LiveServer(emu.asgi_app).start()
     try:
         yield emu, server.url(emu.context_path)

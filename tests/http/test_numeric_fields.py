@@ -388,6 +388,16 @@ NO_NUMERIC_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("PATCH", "/gwc/rest/web/{path:path}"), ("POST", "/gwc/rest/web/{path:path}"),
         ("PUT", "/gwc/rest/web/{path:path}"),
     ),
+    "the importer: no numeric field is kept (a layer's bbox is read and ignored, as GeoServer's "
+    "updateLayer ignores it; GdalAddoTransform levels are Java ints, others refused: "
+    "tests/areas/importer)": (
+        ("POST", "/rest/imports"), ("POST", "/rest/imports/{id}"), ("PUT", "/rest/imports/{id}"),
+        ("POST", "/rest/imports/{id}/tasks"), ("PUT", "/rest/imports/{id}/tasks/{task}"),
+        ("PUT", "/rest/imports/{id}/tasks/{task}/target"),
+        ("PUT", "/rest/imports/{id}/tasks/{task}/layer"),
+        ("POST", "/rest/imports/{id}/tasks/{task}/transforms"),
+        ("PUT", "/rest/imports/{id}/tasks/{task}/transforms/{index}"),
+    ),
     "app-schema maintenance: ids and max are query parameters": (
         ("POST", "/rest/workspaces/{workspace}/appschemastores/{store}/cleanSchemas"),
         ("POST", "/rest/workspaces/{workspace}/appschemastores/{store}/datastores/{storeId}/cleanSchemas"),  # noqa: E501

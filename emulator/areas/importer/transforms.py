@@ -141,7 +141,7 @@ def _gdal(json: Fields) -> Fields:
 def _addo(json: Fields) -> Fields:
     levels = json.get("levels")
     if not isinstance(levels, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in levels
+        isinstance(v, int) and not isinstance(v, bool) and -(2**31) <= v < 2**31 for v in levels
     ):
         raise Invalid('JSONObject["levels"] is not a JSONArray of integers.')
     return {"options": _options(json), "levels": list(levels)}

@@ -56,10 +56,13 @@ def number(request: Request, name: str) -> int:
     controllers refuse an argument they cannot convert."""
     raw = request.path_params[name]
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
+        value = None
+    if value is None or not -(2**63) <= value < 2**63 or not raw.strip().lstrip("+-").isdigit():
         status = context.emulator(request).decisions.bad_argument_status
-        raise Invalid(f"Invalid {name}: '{raw}' is not a number", status=status) from None
+        raise Invalid(f"Invalid {name}: '{raw}' is not a number", status=status)
+    return value
 
 
 def import_of(request: Request) -> ImportContext:

@@ -201,3 +201,20 @@ def test_reset_forgets_imports_and_a_dump_does_not_carry_them(emu, c):
 def test_non_admin_is_refused(emu):
     r = client(emu).get("/rest/imports", auth=("nobody", "x"))
     assert r.status_code == 401
+
+
+def test_a_non_admin_user_is_forbidden_and_other_methods_are_405(emu, c):
+    r = c.post("/rest/security/usergroup/users",
+               json={"user": {"userName": "bob", "password": "pw", "enabled": True}})  # fmt: skip
+    assert r.status_code == 201, r.text
+    r = client(emu).get("/rest/imports", auth=("bob", "pw"))
+    assert r.status_code == 403
+    r = c.put("/rest/imports")
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD, POST, DELETE"
+    assert c.delete("/rest/imports/0/tasks/0/progress").status_code == 405
+
+
+def test_ids_past_a_java_long_are_refused(c):
+    r = c.get(f"/rest/imports/{2**63}")
+    assert r.status_code == 400
+    assert c.put(f"/rest/imports/{2**64}").status_code == 400

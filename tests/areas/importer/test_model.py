@@ -254,3 +254,10 @@ def test_conversions(value, target, expected):
 )
 def test_conversion_never_fails(value, target):
     apply.convert(value, target)
+
+
+def test_every_pattern_field_matches_atomically():
+    """No backtracking into a field: matching stays linear whatever the pattern."""
+    regex = dates._regex("dMdMdMyyyyHHmmssSSS 'at' EEE z")
+    assert regex.pattern.count("(?>") == 12 and regex.pattern.count("++") == 1  # 13 fields
+    assert dates.parse("1" * 41, "dMdMdMdMdMdMdMdMdMdM") is None  # 40 digits at most

@@ -245,3 +245,42 @@ def test_a_workspace_set_on_the_target_moves_the_new_store(c):
     run(c, i)
     assert c.get("/rest/workspaces/sf/datastores/lanes.json").status_code == 200
     assert c.get("/rest/layers/sf:lanes.json").status_code == 200
+
+
+def test_with_host_reading_off_a_host_path_names_the_data_directory(tmp_path):
+    for name, data in shapefile_files("roads").items():
+        (tmp_path / name).write_bytes(data)
+    emu = emulator(host_read=False)
+    c = client(emu)
+    body = {"import": {"data": {"type": "file", "file": str(tmp_path / "roads.shp")}}}
+    doc = c.post("/rest/imports", json=body).json()["import"]
+    assert doc["state"] == "PENDING" and doc["tasks"] == []  # nothing there: no task
+    r = c.post(f"/rest/imports/{doc['id']}/tasks", content=f"url=file://{tmp_path}".encode(),
+               headers={"Content-Type": "application/x-www-form-urlencoded"})  # fmt: skip
+    assert (r.status_code, r.text) == (200, "")
+
+
+def test_remote_data_comes_from_registered_content_only(emu, c):
+    url = "http://data.example.com/lanes.zip"
+    r = c.put("/__emulator/remote", params={"url": url}, content=shapefile_zip("lanes"))
+    assert r.status_code == 204
+    body = {"import": {"targetWorkspace": {"workspace": {"name": "topp"}},
+                       "data": {"type": "remote", "location": url, "username": "u"}}}  # fmt: skip
+    doc = c.post("/rest/imports", json=body, params={"exec": "true"}).json()["import"]
+    assert doc["state"] == "COMPLETE" and doc["data"]["type"] == "directory"
+    assert c.get("/rest/layers/topp:lanes.json").status_code == 200
+    body["import"]["data"]["location"] = "ftp://elsewhere.example.com/x.zip"
+    doc = c.post("/rest/imports", json=body).json()["import"]
+    assert doc["state"] == "INIT_ERROR"
+    assert doc["message"] == (  # the stock URL checks let no FTP URL through
+        "Evaluation Failure: 'ftp://elsewhere.example.com/x.zip' was not accepted by external "
+        "URL checks"
+    )
+    check = {"regexUrlCheck": {"name": "data", "regex": "^https://data[.]example[.]com/.*$",
+                               "enabled": True}}  # fmt: skip
+    assert c.post("/rest/urlchecks", json=check).status_code == 201
+    body["import"]["data"]["location"] = "https://data.example.com/x.zip"
+    doc = c.post("/rest/imports", json=body).json()["import"]
+    assert doc["message"] == (
+        "Error while downloading https://data.example.com/x.zip: the emulated server has no network"
+    )

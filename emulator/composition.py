@@ -32,6 +32,7 @@ STORES: dict[str, str] = {
     "settings": "geoserver_emulator.areas.settings.model:SettingsStore",
     "features": "geoserver_emulator.features.model:FeatureStore",
     "cascade": "geoserver_emulator.areas.cascade.model:Remotes",
+    "importer": "geoserver_emulator.areas.importer.model:ImportStore",
 }
 """Each store's name and class (``module:Class``). The classes are imported when an empty
 state is made (to build a scenario); a restored state imports a store's module when its

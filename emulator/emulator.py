@@ -137,6 +137,7 @@ class Emulator:
         live updates notice a start-over that leaves every other figure as it was"""
         """each seed task's progress over simulated time (the inspector draws it)"""
         self.clock.subscribe(self._run_scheduler)
+        self.clock.subscribe(self._run_imports)
         self.write_lock = threading.Lock()
         """held by a write request while it runs (``http/rollback.py``): one at a time"""
         self._configure()
@@ -204,6 +205,36 @@ class Emulator:
     def _run_scheduler(self, now: float) -> None:
         self.scheduler.run_until(now)
         self.note_progress()
+
+    def _run_imports(self, now: float) -> None:
+        """Let the importer's asynchronous imports do the work simulated time allows
+        (``areas/importer/jobs.py``); nothing to do without the extension or jobs."""
+        if "importer" not in self.extensions or not self.state.importer.jobs:
+            return
+        from .areas.importer import jobs
+
+        ctx = self._import_context()
+        jobs.advance(ctx, ctx.state.importer, now)
+
+    def drain_imports(self) -> None:
+        """Run every asynchronous import to its end (the clock does not move)."""
+        if "importer" not in self.extensions or not self.state.importer.jobs:
+            return
+        from .areas.importer import jobs
+
+        ctx = self._import_context()
+        jobs.drain(ctx, ctx.state.importer)
+
+    def _import_context(self) -> Any:
+        from .areas.mosaics.sources import HostBudget
+        from .areas.uploads.context import Context
+        from .wire.geoserver.dates import catalog_timestamp
+
+        return Context(
+            self.state, catalog_timestamp(self.clock.datetime()), self.clock.now(),
+            self.url_allowed, self.max_body * 4, self.decisions,
+            HostBudget() if self.host_read else None,
+        )  # fmt: skip
 
     def note_progress(self) -> None:
         """Note each seed task's progress at this simulated time (``seed_history``, drawn by

@@ -50,6 +50,7 @@ async def advance(request: Request) -> Response:
 async def drain(request: Request) -> Response:
     emu = emulator(request)
     emu.scheduler.drain()
+    emu.drain_imports()
     return _json({"now": emu.clock.now()})
 
 

@@ -6,11 +6,12 @@ installed (``serve --extensions importer,monitor``, the scenario setting ``exten
 extension's routes answer, and ``/rest/about/status`` and ``/rest/about/manifest`` list its
 modules and jars as GeoServer lists them.
 
-Adding an extension means adding a row: the jars ``/rest/about/manifest`` lists, and the
-module statuses ``/rest/about/status`` lists (``ModuleStatusImpl`` beans of the extension's
-``applicationContext.xml``); its routes modules (each with a module-level ``routes`` list)
-and the path prefixes they answer under go in ``http/app.py``'s ``EXTENSION_ROUTES`` (core
-names no area), or, for routes outside the areas, in the row's ``routes``.
+Adding an extension means adding a row: the areas holding its routes (``areas/<area>/
+routes.py``, each with a module-level ``routes`` list; named by area, as the core names no
+area's module) and the path prefixes they answer under (as ``http/app.py``'s ``AREAS``
+writes them), the jars ``/rest/about/manifest`` lists, and the module statuses
+``/rest/about/status`` lists (``ModuleStatusImpl`` beans of the extension's
+``applicationContext.xml``).
 
 Source of the names: the extensions' ``pom.xml`` (artifact ids and names) and
 ``applicationContext.xml`` files (module statuses) in geoserver/geoserver ``src/extension``.
@@ -45,7 +46,7 @@ class Module:
 class Extension:
     name: str
     routes: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """(routes module, path prefixes) pairs"""
+    """(area, path prefixes) pairs: the routes of ``areas/<area>/routes.py``"""
     jars: tuple[Jar, ...] = ()
     modules: tuple[Module, ...] = ()
 
@@ -55,6 +56,7 @@ EXTENSIONS: dict[str, Extension] = {
     for e in (
         Extension(
             "importer",
+            routes=(("importer", ("/rest/imports",)),),
             jars=(
                 Jar("gs-importer-core", "Importer Core Module"),
                 Jar("gs-importer-rest", "Importer REST API Module-ng"),
@@ -81,6 +83,7 @@ EXTENSIONS: dict[str, Extension] = {
         ),
         Extension(
             "ogcapi-features",
+            routes=(("ogcapi_features", ("/ogc", "/*/ogc", "/*/*/ogc")),),
             jars=(
                 Jar("gs-ogcapi-core", "OGC API Core"),
                 Jar("gs-ogcapi-features", "OGC API Features"),

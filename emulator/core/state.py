@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from ..areas.cascade.model import Remotes
     from ..areas.catalog.model import Catalog
     from ..areas.filter_chains.model import FilterChainStore
+    from ..areas.importer.model import ImportStore
     from ..areas.mosaics.model import MosaicStore
     from ..areas.security.model import SecurityStore
     from ..areas.seeding.model import SeedingStore
@@ -96,6 +97,8 @@ class State:
     """the data behind uploaded stores: feature tables, grids, remote content"""
     cascade: Remotes
     """the capabilities documents of cascaded stores' remote servers"""
+    importer: ImportStore
+    """the importer extension's imports, their tasks and the clock's jobs (``/rest/imports``)"""
 
     def __dir__(self) -> list[str]:
         return sorted({*super().__dir__(), *STORES} - {_PENDING, _GROUPS, GUARD})

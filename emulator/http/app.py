@@ -20,7 +20,7 @@ from ..wire import errors as wire_errors
 from . import reload
 from .middleware import AuthMiddleware, FaultMiddleware, JournalMiddleware, inner_path
 from .rollback import RollbackMiddleware
-from .routing import ContextRoot, ExtensionRoutes, LazyPaths, LazyRoutes, RouteGroup
+from .routing import ContextRoot, ExtensionRoutes, LazyPaths, LazyRoutes, RouteGroup, unwrapped
 
 if TYPE_CHECKING:
     from ..emulator import Emulator
@@ -139,18 +139,10 @@ AREAS: list[LazyRoutes] = [
 """The areas' routes in matching order (``routing_order``), each imported when a request first
 reaches the area (``LazyRoutes``): a process pays only for the areas it uses."""
 
-EXTENSION_ROUTES: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "ogcapi-features": (
-        ("geoserver_emulator.areas.ogcapi_features.routes", ("/ogc", "/*/ogc", "/*/*/ogc")),
-    ),
-}
-"""Each extension's areas: (routes module, path prefixes) pairs, as ``AREA_PREFIXES`` writes
-prefixes (an extension's row in ``core/extensions.py`` cannot name an area)."""
-
 EXTENSION_AREAS: list[LazyRoutes] = [
-    ExtensionRoutes(ext.name, module, prefixes)
+    ExtensionRoutes(ext.name, f"geoserver_emulator.areas.{area}.routes", prefixes)
     for ext in EXTENSIONS.values()
-    for module, prefixes in (*ext.routes, *EXTENSION_ROUTES.get(ext.name, ()))
+    for area, prefixes in ext.routes
 ]
 """The extensions' routes (``core/extensions.py``), after the core areas: each matches only
 on an emulator that installed its extension."""
@@ -163,11 +155,12 @@ def app_routes() -> list[BaseRoute]:
 
 
 def all_routes() -> list[BaseRoute]:
-    """Every route of ``app_routes()``, each area's listed in place (imports every area)."""
+    """Every route of ``app_routes()``, each area's listed in place (imports every area); an
+    extension's routes are listed as themselves, installed or not (``routing.unwrapped``)."""
     out: list[BaseRoute] = []
     for route in app_routes():
         out.extend(route.routes if isinstance(route, RouteGroup) else [route])
-    return out
+    return [unwrapped(r) for r in out]
 
 
 def _error_response(

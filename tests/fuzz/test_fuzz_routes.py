@@ -103,7 +103,7 @@ LISTS = [
 @cache
 def write_routes() -> list[tuple[str, str]]:
     """(method, path template without the context path) of every write route."""
-    app = Emulator("stock").asgi_app
+    app = fuzzed().asgi_app
     table = endpoints(app.all_routes() if hasattr(app, "all_routes") else app.routes)
     out = []
     for method, path, _ in table:
@@ -171,6 +171,7 @@ CONTEXTS = [
         "name": "basic", "kind": "wfs", "key": "%2F**:GET", "path": "workspaces/topp/x.txt",
         "layer": "EPSG:4326", "srs": "EPSG:4326", "type": "native", "ext": "json",
     },
+    {"id": "0", "task": "0", "index": "0", "file": "lanes.shp", "workspace": "topp"},
 ]  # fmt: skip
 """coherent values for a route's placeholders (the path reaches an existing object)"""
 OTHER_VALUES = {
@@ -207,6 +208,7 @@ ROOTS = {
     "seed": "seedRequest", "gridsets": "gridSet", "blobstores": "FileBlobStore",
     "masstruncate": "truncateLayer", "catalog": "catalog", "rest": "rules",
     "diskquota": "gwcQuotaConfiguration", "global": "global", "wms": "wms", "wfs": "wfs",
+    "imports": "import", "tasks": "task", "target": "dataStore",
 }  # fmt: skip
 
 text = st.one_of(
@@ -338,12 +340,23 @@ BODIES: dict[str, dict[str, Any]] = {
     },
     "contact": {"contactPerson": "fz", "contactEmail": "fz@example.com"},
     "rules": {"rule": [{"@resource": "fz.*.r", "text": "ROLE_FZ"}]},
+    "import": {"targetWorkspace": {"workspace": {"name": "topp"}},
+               "data": {"type": "file", "file": "data/shapefiles/states.shp"}},
+    "task": {"updateMode": "APPEND", "layer": {"name": "fz", "srs": "EPSG:4326"},
+             "transformChain": {"type": "vector", "transforms": [
+                 {"type": "DateFormatTransform", "field": "NAME"}]}},
 }  # fmt: skip
 
 
 @cache
 def stock_client() -> httpx.Client:
-    return client(Emulator("stock"))
+    return client(fuzzed())
+
+
+def fuzzed() -> Emulator:
+    """The emulator a fuzz test writes to: stock, with the importer extension installed (its
+    routes are write routes of the table too)."""
+    return Emulator("stock", extensions=["importer"])
 
 
 @cache
@@ -429,7 +442,11 @@ def to_xml(tag: str, v: Any) -> str:
 
 
 def digest(emu: Emulator) -> str:
+    """The state: its scenario dump, and the importer's imports (not in a dump: GeoServer's
+    import store is not part of the data directory)."""
     dumped = json.dumps(emu.dump_scenario(), sort_keys=True, default=str)
+    imports = emu.state.importer
+    dumped += repr((imports.imports, imports.next_id, imports.next_folder, imports.jobs))
     return hashlib.sha256(dumped.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -496,7 +513,7 @@ def client(emu: Emulator) -> httpx.Client:
     )
 )  # fmt: skip
 def test_a_single_write_keeps_the_promises(request):
-    emu = Emulator("stock")
+    emu = fuzzed()
     with client(emu) as c:
         check_one(emu, c, request)
 
@@ -504,13 +521,59 @@ def test_a_single_write_keeps_the_promises(request):
 @fuzz(20)
 @given(sequence=st.lists(requests(), min_size=2, max_size=4))
 def test_writes_in_sequence_keep_the_promises(sequence):
-    emu = Emulator("stock")
+    emu = fuzzed()
     with client(emu) as c:
         for request in sequence:
             check_one(emu, c, request)
+
+
+def lanes_zip() -> bytes:
+    """A two-point shapefile ``lanes`` (WGS 84), zipped."""
+    import shapefile
+
+    shp, shx, dbf = io.BytesIO(), io.BytesIO(), io.BytesIO()
+    w = shapefile.Writer(shp=shp, shx=shx, dbf=dbf, shapeType=1)
+    w.field("NAME", "C", 10)
+    for name, x in (("a", 1.0), ("b", 2.0)):
+        w.point(x, x)
+        w.record(name)
+    w.close()
+    prj = b'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],'
+    prj += b'PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433],AUTHORITY["EPSG","4326"]]'
+    return _zip({"lanes.shp": shp.getvalue(), "lanes.shx": shx.getvalue(),
+                 "lanes.dbf": dbf.getvalue(), "lanes.prj": prj})  # fmt: skip
+
+
+@cache
+def importer_routes() -> list[tuple[str, str]]:
+    return [r for r in write_routes() if r[1].startswith("/rest/imports")]
+
+
+def seeded(c: httpx.Client) -> None:
+    """Import 0 (for ``topp``, its data a directory) with a ready task and a transform."""
+    body = {"import": {"targetWorkspace": {"workspace": {"name": "topp"}},
+                       "data": {"type": "directory"}}}  # fmt: skip
+    assert c.post("/rest/imports", json=body).status_code == 201
+    r = c.put("/rest/imports/0/tasks/lanes.zip", content=lanes_zip(),
+              headers={"Content-Type": "application/zip"})  # fmt: skip
+    assert r.status_code == 201, r.text
+    transform = {"type": "DateFormatTransform", "field": "NAME"}
+    assert c.post("/rest/imports/0/tasks/0/transforms", json=transform).status_code == 201
+
+
+@fuzz(40)
+@given(request=st.deferred(lambda: st.sampled_from(importer_routes())).flatmap(requests))
+def test_importer_writes_keep_the_promises(request):
+    """The importer's write routes, against an import that exists (with a task, its data,
+    its transform): refusals change nothing, nothing fails unexpectedly."""
+    emu = fuzzed()
+    with client(emu) as c:
+        seeded(c)
+        check_one(emu, c, request)
 
 
 def test_the_fuzz_covers_every_write_route():
     routes = write_routes()
     assert len(routes) > 250
     assert ("POST", "/rest/workspaces") in routes and ("PUT", "/gwc/rest/layers/{name}") in routes
+    assert ("PUT", "/rest/imports/{id}/tasks/{task}") in importer_routes()

@@ -401,14 +401,15 @@ NO_NUMERIC_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("POST", f"{prefix}/ogc/features/v1/collections/{{collection}}/search")
         for prefix in ("", "/{workspace}", "/{workspace}/{layer}")
     ),
-    "filter chains (names, patterns, flags; the position is a query parameter) and user/group "
-    "service configurations (their fields kept as text, docs/fidelity.md)": (
-        ("POST", "/rest/security/filterchain"), ("POST", "/rest/security/filterchain.{ext}"),
-        ("POST", "/rest/security/filterchain/{name}"),
-        ("PUT", "/rest/security/filterchain/{name}"),
-        ("POST", "/rest/security/usergroupservices"),
-        ("POST", "/rest/security/usergroupservices.{ext}"),
-        ("PUT", "/rest/security/usergroupservices/{name}"),
+    "the importer: no numeric field is kept (a layer's bbox is read and ignored, as GeoServer's "
+    "updateLayer ignores it; GdalAddoTransform levels are Java ints, others refused: "
+    "tests/areas/importer)": (
+        ("POST", "/rest/imports"), ("POST", "/rest/imports/{id}"), ("PUT", "/rest/imports/{id}"),
+        ("POST", "/rest/imports/{id}/tasks"), ("PUT", "/rest/imports/{id}/tasks/{task}"),
+        ("PUT", "/rest/imports/{id}/tasks/{task}/target"),
+        ("PUT", "/rest/imports/{id}/tasks/{task}/layer"),
+        ("POST", "/rest/imports/{id}/tasks/{task}/transforms"),
+        ("PUT", "/rest/imports/{id}/tasks/{task}/transforms/{index}"),
     ),
     "app-schema maintenance: ids and max are query parameters": (
         ("POST", "/rest/workspaces/{workspace}/appschemastores/{store}/cleanSchemas"),

@@ -150,6 +150,8 @@ def _instant(value: datetime.datetime) -> str:
 
 
 def json_value(value: Any) -> Any:
+    if hasattr(value, "geom_type"):  # a geometry beside the default one: a GeoJSON object
+        return geojson(value, 15)
     if isinstance(value, datetime.datetime):
         return _instant(value)
     if isinstance(value, datetime.date):

@@ -1,0 +1,1 @@
+"""GeoServer's Importer extension (``/rest/imports…``), installed with ``--extensions importer``."""

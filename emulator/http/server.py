@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import socket
 import threading
@@ -23,6 +24,18 @@ class ThreadedServer(uvicorn.Server):
     def install_signal_handlers(self) -> None:  # pragma: no cover - uvicorn < 0.29 only
         # newer uvicorn (capture_signals) installs none outside the main thread
         pass
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's shutdown, then the connections still open past its graceful timeout
+        (a browser's keep-alive or polling request) aborted while the loop still runs: a
+        transport left to the garbage collector after the loop is gone warns (an unclosed
+        socket) in whatever code runs next."""
+        await super().shutdown(sockets)
+        for connection in list(self.server_state.connections):
+            transport = getattr(connection, "transport", None)
+            if transport is not None and not transport.is_closing():
+                transport.abort()
+        await asyncio.sleep(0)  # let the aborted transports close their sockets
 
 
 class DropHook:
